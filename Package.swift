@@ -1,0 +1,21 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let swiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny")
+]
+
+let package = Package(
+  name: "Dance",
+  products: [
+    .library(name: "Advance", targets: ["Advance"]),
+    .library(name: "Dance", targets: ["Dance"]),
+  ],
+  targets: [
+    .target(name: "Advance", swiftSettings: swiftSettings),
+    .target(name: "Dance", dependencies: ["Advance"], swiftSettings: swiftSettings),
+    .testTarget(name: "AdvanceTests", dependencies: ["Advance"], swiftSettings: swiftSettings),
+    .testTarget(name: "DanceTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,314 @@
+/// Drives one value through timed animations and physics simulations on an
+/// ``AnimationClock``.
+///
+/// ```swift
+/// let sizeAnimator = Animator(initialValue: SIMD2<Double>(100, 100), clock: clock)
+/// sizeAnimator.onChange = { size in node.size = size }
+/// sizeAnimator.animate(to: SIMD2(123, 456), duration: 0.25, timingFunction: .easeInOut)
+/// // … later, mid-flight: a spring takes over with the exact velocity of the curve.
+/// sizeAnimator.simulate(using: SpringFunction(target: SIMD2(300, 300)))
+/// // … and a decay brings it to rest, again keeping the velocity.
+/// sizeAnimator.simulate(using: DecayFunction(drag: 2))
+/// ```
+///
+/// Every motion is a function of clock time: timed curves, springs and decay are evaluated in
+/// closed form, so reading ``value`` at a clock time gives the same answer however the clock
+/// got there. Reading ``value`` or ``velocity`` at any moment — even in a callback in the
+/// middle of an advance — gives the state at ``AnimationClock/now``.
+///
+/// Each call to `animate` or `simulate` starts a *run*; ``onCompletion`` is called exactly
+/// once per run, with `.finished` or `.interrupted`. ``onChange`` is called with the new value
+/// once per clock advance while a run is in progress, when a run finishes, and when
+/// ``value`` is set.
+///
+/// The clock does not keep an animator alive: release it and its run stops (reported as
+/// `.interrupted`). Bad input (a NaN target, an infinite duration) is ignored with a
+/// ``DanceError``; a negative duration counts as 0.
+public final class Animator<Value: VectorConvertible> {
+  /// The clock that drives this animator.
+  public let clock: AnimationClock
+
+  /// Called with the new value whenever it changes.
+  public var onChange: ((Value) -> Void)?
+
+  /// Called once when each run ends, with how it ended.
+  public var onCompletion: ((AnimationCompletion) -> Void)?
+
+  @usableFromInline typealias Vector = Value.VectorType
+
+  @usableFromInline
+  enum Motion {
+    case idle
+    case timed(from: Vector, to: Vector, start: Double, duration: Double, curve: TimingFunction)
+    case oscillator(DampedOscillator<Vector>, start: Double, restsAtTarget: Bool)
+    case custom(CustomSimulation<Value>)
+  }
+
+  @usableFromInline var motion = Motion.idle
+  @usableFromInline var storedValue: Value
+  @usableFromInline var storedVelocity: Vector = .zero
+  // The clock time `storedValue` and `storedVelocity` belong to.
+  @usableFromInline var evaluatedAt: Double
+  // The time the current simulation comes to rest, when known in advance.
+  private var restTime: Double?
+
+  /// The clock's bookkeeping for this animator.
+  package var registration = ClockRegistration()
+
+  /// Creates an animator at rest at `initialValue`, driven by `clock`.
+  ///
+  /// A non-finite `initialValue` is replaced by the zero vector, with a ``DanceError``.
+  public init(initialValue: Value, clock: AnimationClock) {
+    self.clock = clock
+    if Validation.requireFinite(initialValue.vector, "initialValue", in: "Animator.init") {
+      storedValue = initialValue
+    } else {
+      storedValue = Value(vector: .zero)
+    }
+    evaluatedAt = clock.now
+  }
+
+  deinit {
+    clock.detach(self)
+    if case .idle = motion { return }
+    onCompletion?(.interrupted)
+  }
+
+  /// The current value; setting it stops any run (reported as `.interrupted`) and leaves the
+  /// value at rest there. A non-finite value is ignored with a ``DanceError``.
+  public var value: Value {
+    get {
+      synchronize()
+      return storedValue
+    }
+    set {
+      guard Validation.requireFinite(newValue.vector, "the value", in: "Animator.value")
+      else { return }
+      let wasRunning = endRun()
+      storedValue = newValue
+      storedVelocity = .zero
+      evaluatedAt = clock.now
+      onChange?(newValue)
+      if wasRunning { complete(.interrupted) }
+    }
+  }
+
+  /// The current velocity, in value units per second; zero when at rest.
+  ///
+  /// It is exact: the derivative of the closed-form motion (for a timed animation, the
+  /// curve's slope times distance over duration), never a finite difference.
+  public var velocity: Value {
+    synchronize()
+    return Value(vector: storedVelocity)
+  }
+
+  /// Whether a run is in progress.
+  public var isAnimating: Bool {
+    if case .idle = motion { return false }
+    return true
+  }
+
+  /// Animates from the current value to `to` over `duration` seconds, paced by
+  /// `timingFunction`.
+  ///
+  /// Interrupts any run in progress. A duration of 0 moves the value at the next clock
+  /// advance; a negative one counts as 0 and a NaN or infinite one, or a non-finite target,
+  /// is ignored, each with a ``DanceError``.
+  public func animate(to: Value, duration: Double, timingFunction: TimingFunction = .swiftOut) {
+    let call = "Animator.animate(to:duration:timingFunction:)"
+    guard Validation.requireFinite(to.vector, "the target", in: call),
+      Validation.requireFinite(duration, "duration", in: call)
+    else { return }
+    let duration = Validation.clampNonNegative(duration, "duration", in: call)
+    synchronize()
+    let start = clock.now
+    install(
+      .timed(
+        from: storedValue.vector, to: to.vector, start: start, duration: duration,
+        curve: timingFunction),
+      restTime: start + duration)
+  }
+
+  /// Runs the simulation `function` from the current value, keeping the current velocity.
+  ///
+  /// Interrupts any run in progress; a timed animation hands over the exact slope of its
+  /// curve, so the motion has no kink.
+  public func simulate<F: SimulationFunction>(using function: F) where F.Value == Value {
+    synchronize()
+    simulate(function, velocity: storedVelocity)
+  }
+
+  /// Runs the simulation `function` from the current value, starting at `initialVelocity`
+  /// (value units per second).
+  ///
+  /// A non-finite velocity is ignored with a ``DanceError``.
+  public func simulate<F: SimulationFunction>(using function: F, initialVelocity: Value)
+  where F.Value == Value {
+    synchronize()
+    simulate(function, velocity: initialVelocity.vector)
+  }
+
+  /// Stops the run in progress where it is, at rest, and reports it as `.interrupted`.
+  ///
+  /// Does nothing when no run is in progress.
+  public func cancelRunningAnimation() {
+    synchronize()
+    guard endRun() else { return }
+    storedVelocity = .zero
+    complete(.interrupted)
+  }
+
+  // MARK: - Runs
+
+  private func simulate<F: SimulationFunction>(_ function: F, velocity: Vector)
+  where F.Value == Value {
+    let call = "Animator.simulate(using:)"
+    guard Validation.requireFinite(velocity, "the velocity", in: call) else { return }
+    let value = storedValue.vector
+    let start = clock.now
+    let step = simulationGridStep
+    if let spring = function as? SpringFunction<Value> {
+      guard Validation.requireFinite(spring.target.vector, "the spring's target", in: call)
+      else { return }
+      let tension = SpringFunction<Value>.sanitize(
+        spring.tension, "tension", call: call, default: 120)
+      let damping = SpringFunction<Value>.sanitize(
+        spring.damping, "damping", call: call, default: 12)
+      let threshold = SpringFunction<Value>.sanitize(
+        spring.threshold, "threshold", call: call, default: 0.1)
+      let checked = SpringFunction(
+        target: spring.target, tension: tension, damping: damping, threshold: threshold)
+      let oscillator = DampedOscillator(
+        target: spring.target.vector, value: value, velocity: velocity, stiffness: tension,
+        damping: damping)
+      let rest = oscillator.firstRestTime(step: step, threshold: threshold) { x, v in
+        if case .converge = checked.convergence(value: x, velocity: v) { return true }
+        return false
+      }
+      install(
+        .oscillator(oscillator, start: start, restsAtTarget: true),
+        restTime: rest.map { start + $0 })
+    } else if let decay = function as? DecayFunction<Value> {
+      let drag = SpringFunction<Value>.sanitize(decay.drag, "drag", call: call, default: 3)
+      let threshold = SpringFunction<Value>.sanitize(
+        decay.threshold, "threshold", call: call, default: 0.1)
+      let oscillator = DampedOscillator(decayFrom: value, velocity: velocity, drag: drag)
+      let limit = Vector(repeating: threshold)
+      let rest = oscillator.firstRestTime(step: step, threshold: threshold) { _, v in
+        all((v .< limit) .& (v .> -limit))
+      }
+      install(
+        .oscillator(oscillator, start: start, restsAtTarget: false),
+        restTime: rest.map { start + $0 })
+    } else {
+      install(
+        .custom(CustomSimulation(function: function, start: start, value: value, velocity: velocity)),
+        restTime: nil)
+    }
+  }
+
+  /// Makes `newMotion` the current run and reports the one it replaces as interrupted.
+  private func install(_ newMotion: Motion, restTime: Double?) {
+    let wasRunning = endRun()
+    motion = newMotion
+    self.restTime = restTime
+    clock.activate(self)
+    if let restTime {
+      clock.schedule(self, at: restTime)
+    }
+    if wasRunning { complete(.interrupted) }
+  }
+
+  /// Ends the current run without callbacks; returns whether there was one.
+  private func endRun() -> Bool {
+    if case .idle = motion { return false }
+    motion = .idle
+    restTime = nil
+    clock.deactivate(self)
+    clock.unschedule(self)
+    return true
+  }
+
+  /// Finishes the current run at rest at `vector`, then calls back.
+  private func finish(at vector: Vector) {
+    _ = endRun()
+    storedValue = Value(vector: vector)
+    storedVelocity = .zero
+    evaluatedAt = clock.now
+    onChange?(storedValue)
+    complete(.finished)
+  }
+
+  private var completionDepth = 0
+
+  private func complete(_ completion: AnimationCompletion) {
+    guard let onCompletion else { return }
+    guard completionDepth < 64 else {
+      DanceError.report(
+        .illegalState,
+        "Animator.onCompletion: completion handlers interrupted each other more than 64 "
+          + "levels deep; this completion was dropped")
+      return
+    }
+    completionDepth += 1
+    defer { completionDepth -= 1 }
+    onCompletion(completion)
+  }
+
+  // MARK: - Evaluation
+
+  /// Brings the stored state up to the clock's current time.
+  @inlinable
+  func synchronize() {
+    if evaluatedAt != clock.now { evaluate() }
+  }
+
+  @usableFromInline
+  func evaluate() {
+    let now = clock.now
+    evaluatedAt = now
+    switch motion {
+    case .idle:
+      return
+    case .timed(let from, let to, let start, let duration, let curve):
+      guard duration > 0 else {
+        storedValue = Value(vector: to)
+        storedVelocity = .zero
+        return
+      }
+      let progress = (now - start) / duration
+      storedValue = Value(vector: from.lerp(to: to, curve.value(at: progress)))
+      storedVelocity = (to - from) * (curve.slope(at: progress) / duration)
+    case .oscillator(let oscillator, let start, _):
+      let (value, velocity) = oscillator.state(at: now - start)
+      storedValue = Value(vector: value)
+      storedVelocity = velocity
+    case .custom(let simulation):
+      let (value, velocity) = simulation.state(at: now)
+      storedValue = Value(vector: value)
+      storedVelocity = velocity
+    }
+  }
+}
+
+extension Animator: ClockObserver {
+  package func clockDidReachDeadline(_ clock: AnimationClock) {
+    switch motion {
+    case .idle, .custom:
+      return
+    case .timed(_, let to, _, _, _):
+      finish(at: to)
+    case .oscillator(let oscillator, let start, let restsAtTarget):
+      finish(at: restsAtTarget ? oscillator.target : oscillator.state(at: clock.now - start).value)
+    }
+  }
+
+  package func clockDidAdvance(_ clock: AnimationClock) {
+    synchronize()
+    if case .custom(let simulation) = motion, let resting = simulation.restingValue {
+      finish(at: resting)
+      return
+    }
+    onChange?(storedValue)
+  }
+}

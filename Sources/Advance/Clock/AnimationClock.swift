@@ -1,0 +1,313 @@
+/// The one source of time for every animation: a virtual clock that moves only when told to.
+///
+/// The host program calls ``advance(by:)`` (or ``advance(to:)``) once per frame, then draws:
+///
+/// ```swift
+/// let clock = AnimationClock()
+/// let animator = Animator(initialValue: 0.0, clock: clock)
+/// animator.animate(to: 100, duration: 2, timingFunction: .easeInOut)
+/// while running {
+///   clock.advance(by: frameDuration)   // seconds
+///   draw(animator.value)
+/// }
+/// ```
+///
+/// Tests drive it the same way, so any moment of any animation can be reached and checked.
+///
+/// **Exactness.** Every motion is a function of absolute clock time, so the state after one
+/// step of 10 s equals the state after 600 steps of 1/60 s. ``advance(by:)`` accumulates
+/// steps with compensated (double-double) summation, so ``now`` after 600 steps of `1/60`
+/// is exactly `10.0`. Events inside a step (an animation ending, a completion starting the
+/// next one) run in time order, each at its own exact time: during an advance, `now` moves
+/// from event to event and ends at the target.
+///
+/// **Bad input.** Time never runs backwards: a NaN, infinite or negative step, a target
+/// earlier than ``now``, or an advance started from inside a clock callback is ignored and
+/// reports a ``DanceError``. An event scheduled from inside a callback for a time that has
+/// already come (a zero-duration animation started in a completion, say) runs on the next
+/// advance, so a chain of instantaneous animations can never hang a frame. At most
+/// ``maximumEventsPerAdvance`` events run in one advance; past that the clock stops at the
+/// last event's time, reports an error, and continues on the next advance.
+///
+/// A clock and everything it drives belong to the thread that advances it.
+public final class AnimationClock {
+  /// The number of events (animation ends, delayed starts) one advance runs at the most.
+  public static let maximumEventsPerAdvance = 1_000_000
+
+  /// The current time in seconds; 0 when the clock is created.
+  public private(set) var now: Double = 0
+
+  // The rounding error of `now` accumulated by `advance(by:)`, so that many small steps sum
+  // to the correctly rounded total.
+  private var nowError: Double = 0
+
+  @usableFromInline
+  struct Participant {
+    unowned(unsafe) var observer: (any ClockObserver)?
+  }
+
+  @usableFromInline
+  struct Deadline {
+    var time: Double
+    var order: UInt64
+    unowned(unsafe) var observer: any ClockObserver
+  }
+
+  // Observers called at the end of every advance. During a tick pass removals leave a nil
+  // hole, compacted afterwards, so that the pass can walk the list by index.
+  private var active: ContiguousArray<Participant> = []
+  private var holes = 0
+  private var isTicking = false
+
+  // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
+  private var deadlines: ContiguousArray<Deadline> = []
+  private var nextOrder: UInt64 = 0
+  // Deadlines scheduled during event processing for a time already reached; they join the
+  // heap when the advance ends.
+  private var deferred: ContiguousArray<Deadline> = []
+  private var isProcessingEvents = false
+  private var isAdvancing = false
+
+  /// Creates a clock at time 0.
+  public init() {}
+
+  /// Moves the clock forward by `seconds` and updates everything it drives.
+  ///
+  /// `seconds` must be finite and not negative; otherwise the call is ignored and a
+  /// ``DanceError`` is reported. A step of 0 still runs events that are due (such as the
+  /// completion of a zero-duration animation).
+  public func advance(by seconds: Double) {
+    let call = "AnimationClock.advance(by: \(seconds))"
+    guard Validation.requireFinite(seconds, "the step", in: call) else { return }
+    guard seconds >= 0 else {
+      DanceError.report(.outOfRange, "\(call): time cannot run backwards; the clock did not move")
+      return
+    }
+    // Two-sum: `sum + error` is exactly `now + nowError + seconds`.
+    let sum = now + seconds
+    let rounded = sum - now
+    let error = (now - (sum - rounded)) + (seconds - rounded) + nowError
+    let target = sum + error
+    guard target.isFinite else {
+      DanceError.report(.outOfRange, "\(call): the clock would overflow; it did not move")
+      return
+    }
+    if run(to: target) {
+      nowError = error - (target - sum)
+    }
+  }
+
+  /// Moves the clock forward to the absolute time `time` (seconds) and updates everything.
+  ///
+  /// `time` must be finite and not earlier than ``now``; otherwise the call is ignored and a
+  /// ``DanceError`` is reported.
+  public func advance(to time: Double) {
+    let call = "AnimationClock.advance(to: \(time))"
+    guard Validation.requireFinite(time, "the time", in: call) else { return }
+    guard time >= now else {
+      DanceError.report(
+        .outOfRange, "\(call): the clock is at \(now) and cannot run backwards; it did not move")
+      return
+    }
+    if run(to: time) {
+      nowError = 0
+    }
+  }
+
+  /// Runs the events due by `target` in time order, then ticks every active observer at
+  /// `target`. Returns whether the clock reached `target`.
+  private func run(to target: Double) -> Bool {
+    guard !isAdvancing else {
+      DanceError.report(
+        .illegalState,
+        "AnimationClock.advance was called from inside an animation callback; ignored")
+      return false
+    }
+    isAdvancing = true
+    defer { isAdvancing = false }
+
+    var reached = true
+    isProcessingEvents = true
+    var events = 0
+    while let first = deadlines.first, first.time <= target {
+      if events == Self.maximumEventsPerAdvance {
+        DanceError.report(
+          .outOfRange,
+          "AnimationClock: more than \(events) events in one advance; the clock stopped at "
+            + "\(now) and will continue on the next advance")
+        reached = false
+        break
+      }
+      events += 1
+      removeDeadline(at: 0)
+      if first.time > now {
+        now = first.time
+        nowError = 0
+      }
+      first.observer.clockDidReachDeadline(self)
+    }
+    isProcessingEvents = false
+    if reached {
+      now = target
+    }
+    for deadline in deferred {
+      insertDeadline(deadline)
+    }
+    deferred.removeAll(keepingCapacity: true)
+
+    isTicking = true
+    var index = 0
+    let count = active.count
+    while index < count {
+      if let observer = active[index].observer {
+        observer.clockDidAdvance(self)
+      }
+      index += 1
+    }
+    isTicking = false
+    if holes > 0 {
+      compactActive()
+    }
+    return reached
+  }
+
+  // MARK: - Observers (package API for Advance and Dance)
+
+  /// Adds `observer` to the list called at the end of every advance (no-op if it is there).
+  package func activate(_ observer: any ClockObserver) {
+    guard observer.registration.activeIndex < 0 else { return }
+    observer.registration.activeIndex = active.count
+    active.append(Participant(observer: observer))
+  }
+
+  /// Removes `observer` from the list called at the end of every advance.
+  package func deactivate(_ observer: any ClockObserver) {
+    let index = observer.registration.activeIndex
+    guard index >= 0 else { return }
+    observer.registration.activeIndex = -1
+    if isTicking {
+      active[index].observer = nil
+      holes += 1
+    } else {
+      let last = active.count - 1
+      if index != last {
+        active[index] = active[last]
+        active[index].observer?.registration.activeIndex = index
+      }
+      active.removeLast()
+    }
+  }
+
+  /// Sets `observer`'s one deadline to `time`, replacing any it had.
+  ///
+  /// A deadline set while events are running, for a time that has already come, runs on
+  /// the next advance.
+  package func schedule(_ observer: any ClockObserver, at time: Double) {
+    unschedule(observer)
+    let deadline = Deadline(time: time, order: nextOrder, observer: observer)
+    nextOrder &+= 1
+    if isProcessingEvents && time <= now {
+      // Marked with index -2: pending in `deferred`, not yet in the heap.
+      observer.registration.deadlineIndex = -2 - deferred.count
+      deferred.append(deadline)
+    } else {
+      insertDeadline(deadline)
+    }
+  }
+
+  /// Removes `observer`'s deadline, if it has one.
+  package func unschedule(_ observer: any ClockObserver) {
+    let index = observer.registration.deadlineIndex
+    if index >= 0 {
+      removeDeadline(at: index)
+    } else if index <= -2 {
+      let slot = -2 - index
+      let last = deferred.count - 1
+      if slot != last {
+        deferred[slot] = deferred[last]
+        deferred[slot].observer.registration.deadlineIndex = -2 - slot
+      }
+      deferred.removeLast()
+    }
+    observer.registration.deadlineIndex = -1
+  }
+
+  /// Forgets `observer` entirely; call it from the observer's `deinit`.
+  package func detach(_ observer: any ClockObserver) {
+    deactivate(observer)
+    unschedule(observer)
+  }
+
+  /// The number of observers currently active; for tests and diagnostics.
+  package var activeObserverCount: Int { active.count - holes }
+
+  /// The number of pending deadlines; for tests and diagnostics.
+  package var pendingDeadlineCount: Int { deadlines.count + deferred.count }
+
+  // MARK: - Storage
+
+  private func compactActive() {
+    var write = 0
+    for read in active.indices {
+      guard let observer = active[read].observer else { continue }
+      active[write] = active[read]
+      observer.registration.activeIndex = write
+      write += 1
+    }
+    active.removeLast(active.count - write)
+    holes = 0
+  }
+
+  private func precedes(_ a: Deadline, _ b: Deadline) -> Bool {
+    a.time < b.time || (a.time == b.time && a.order < b.order)
+  }
+
+  private func place(_ deadline: Deadline, at index: Int) {
+    deadlines[index] = deadline
+    deadline.observer.registration.deadlineIndex = index
+  }
+
+  private func insertDeadline(_ deadline: Deadline) {
+    deadlines.append(deadline)
+    siftUp(deadline, from: deadlines.count - 1)
+  }
+
+  private func removeDeadline(at index: Int) {
+    deadlines[index].observer.registration.deadlineIndex = -1
+    let last = deadlines.removeLast()
+    guard index < deadlines.count else { return }
+    // Put the former last element in the hole and restore the heap order around it.
+    if index > 0 && precedes(last, deadlines[(index - 1) / 2]) {
+      siftUp(last, from: index)
+    } else {
+      siftDown(last, from: index)
+    }
+  }
+
+  private func siftUp(_ deadline: Deadline, from start: Int) {
+    var index = start
+    while index > 0 {
+      let parent = (index - 1) / 2
+      guard precedes(deadline, deadlines[parent]) else { break }
+      place(deadlines[parent], at: index)
+      index = parent
+    }
+    place(deadline, at: index)
+  }
+
+  private func siftDown(_ deadline: Deadline, from start: Int) {
+    var index = start
+    let count = deadlines.count
+    while true {
+      var child = 2 * index + 1
+      guard child < count else { break }
+      if child + 1 < count && precedes(deadlines[child + 1], deadlines[child]) {
+        child += 1
+      }
+      guard precedes(deadlines[child], deadline) else { break }
+      place(deadlines[child], at: index)
+      index = child
+    }
+    place(deadline, at: index)
+  }
+}

@@ -1,0 +1,32 @@
+/// An object that the ``AnimationClock`` drives: Advance's animators and Dance's scenes.
+///
+/// An observer can be *active* (called once at the end of every advance, to update what it
+/// shows) and can hold one *deadline* (called once when the clock reaches that exact time,
+/// with ``AnimationClock/now`` equal to it, to finish, convert or start something). The clock
+/// does not retain observers: each must call ``AnimationClock/detach(_:)`` in its `deinit`.
+package protocol ClockObserver: AnyObject {
+  /// The clock's bookkeeping for this observer; initialise it to `ClockRegistration()` and
+  /// leave it to the clock.
+  var registration: ClockRegistration { get set }
+
+  /// The clock reached this observer's deadline; `clock.now` is the deadline.
+  func clockDidReachDeadline(_ clock: AnimationClock)
+
+  /// The clock finished an advance; `clock.now` is the new time.
+  func clockDidAdvance(_ clock: AnimationClock)
+}
+
+/// Where the clock keeps an observer: its index in the active list and in the deadline heap.
+package struct ClockRegistration {
+  @usableFromInline var activeIndex = -1
+  @usableFromInline var deadlineIndex = -1
+
+  /// A registration in no list.
+  package init() {}
+
+  /// Whether the observer is in the clock's active list.
+  package var isActive: Bool { activeIndex >= 0 }
+
+  /// Whether the observer has a pending deadline.
+  package var hasDeadline: Bool { deadlineIndex >= 0 }
+}

@@ -1,0 +1,98 @@
+import Synchronization
+
+/// A misuse of the animation API that Dance caught and survived.
+///
+/// No call on Dance's public API traps. When a call is illegal — a NaN duration, a negative
+/// mass, a pause with no animation, time running backwards — Dance leaves everything in a
+/// safe state (the call does nothing, or its input is clamped) and reports a `DanceError` to
+/// ``DanceError/handler``. The default handler prints the error to standard error:
+///
+/// ```
+/// ** Dance Error: AnimationClock.advance(by:): the step is NaN; the clock did not move **
+/// ```
+///
+/// Install your own handler to log errors elsewhere or to fail a test:
+///
+/// ```swift
+/// DanceError.handler = { error in logger.warning("\(error)") }
+/// ```
+///
+/// Tests that run in parallel should prefer ``withHandler(_:operation:)``, which installs a
+/// handler for the current task only.
+public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The broad class of a ``DanceError``.
+  public enum Kind: Hashable, Sendable {
+    /// A number was NaN or infinite where a finite one is required.
+    case nonFiniteNumber
+    /// A number was finite but out of its legal range (a negative duration, mass, …).
+    case outOfRange
+    /// The call is not legal in the object's current state (pausing a stopped animator, …).
+    case illegalState
+    /// The call needs an animation and there is none.
+    case noAnimation
+  }
+
+  /// What kind of misuse this is.
+  public var kind: Kind
+
+  /// A sentence that names the call and says what Dance did instead.
+  public var message: String
+
+  /// Creates an error of the given kind with a message naming the call and the remedy.
+  public init(_ kind: Kind, _ message: String) {
+    self.kind = kind
+    self.message = message
+  }
+
+  /// The error as the default handler prints it: `** Dance Error: message **`.
+  public var description: String { "** Dance Error: \(message) **" }
+
+  /// The signature of an error handler.
+  public typealias Handler = @Sendable (DanceError) -> Void
+
+  /// The handler that prints to standard error; the initial value of ``handler``.
+  public static let printToStandardError: Handler = { error in
+    writeToStandardError(error.description + "\n")
+  }
+
+  private static let installedHandler = Mutex<Handler>(printToStandardError)
+
+  @TaskLocal private static var taskHandler: Handler?
+
+  /// The process-wide handler that receives every reported error.
+  ///
+  /// Reading and writing it is thread-safe. Errors reported inside
+  /// ``withHandler(_:operation:)`` go to that scope's handler instead.
+  public static var handler: Handler {
+    get { installedHandler.withLock { $0 } }
+    set { installedHandler.withLock { $0 = newValue } }
+  }
+
+  /// Runs `operation` with `handler` receiving the errors reported by the current task (and
+  /// the tasks it creates), leaving the process-wide ``handler`` untouched.
+  ///
+  /// ```swift
+  /// let errors = DanceError.withHandler({ print("caught", $0) }) {
+  ///   clock.advance(by: -1)
+  /// }
+  /// ```
+  public static func withHandler<Result>(
+    _ handler: @escaping Handler, operation: () throws -> Result
+  ) rethrows -> Result {
+    try $taskHandler.withValue(handler, operation: operation)
+  }
+
+  /// Sends `self` to the current handler.
+  public func report() {
+    if let handler = DanceError.taskHandler {
+      handler(self)
+    } else {
+      DanceError.handler(self)
+    }
+  }
+
+  /// Reports an error of `kind` with `message`; a shorthand for the library's own checks.
+  package static func report(_ kind: Kind, _ message: String) {
+    DanceError(kind, message).report()
+  }
+}

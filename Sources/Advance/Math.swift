@@ -1,0 +1,58 @@
+// The one file of Advance that imports the platform C library. The rest of the module reaches
+// the C math functions and the standard-error stream through the thin wrappers below, so a port
+// to a new platform touches one file.
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#elseif canImport(ucrt)
+  import ucrt
+#endif
+
+/// e raised to `x`.
+@inlinable @inline(__always)
+func cExp(_ x: Double) -> Double { exp(x) }
+
+/// e raised to `x`, minus one, accurate for `x` near zero.
+@inlinable @inline(__always)
+func cExpm1(_ x: Double) -> Double { expm1(x) }
+
+/// The natural logarithm of `x`.
+@inlinable @inline(__always)
+func cLog(_ x: Double) -> Double { log(x) }
+
+/// The cosine of `x` radians.
+@inlinable @inline(__always)
+func cCos(_ x: Double) -> Double { cos(x) }
+
+/// The sine of `x` radians.
+@inlinable @inline(__always)
+func cSin(_ x: Double) -> Double { sin(x) }
+
+/// The cube root of `x`.
+@inlinable @inline(__always)
+func cCbrt(_ x: Double) -> Double { cbrt(x) }
+
+/// The arc cosine of `x`, in radians.
+@inlinable @inline(__always)
+func cAcos(_ x: Double) -> Double { acos(x) }
+
+/// Writes `text` to the process's standard error stream, unbuffered.
+func writeToStandardError(_ text: String) {
+  var text = text
+  text.withUTF8 { bytes in
+    var offset = 0
+    while offset < bytes.count {
+      #if canImport(ucrt)
+        let written = Int(_write(2, bytes.baseAddress! + offset, UInt32(bytes.count - offset)))
+      #else
+        let written = write(2, bytes.baseAddress! + offset, bytes.count - offset)
+      #endif
+      if written <= 0 { return }
+      offset += written
+    }
+  }
+}

@@ -1,0 +1,128 @@
+/// The exact motion of a unit mass on a damped spring, x″ = −stiffness·(x − target) − 2α·x′,
+/// from a given state; springs (stiffness > 0) and decay (stiffness 0) alike.
+///
+/// With offset x₀ = value − target, velocity v₀, ω₀² = stiffness and q = ω₀² − α², the motion
+/// is
+///
+///     x(t) = target + e^(−αt) · (x₀·C(t) + (v₀ + α·x₀)·S(t))
+///     v(t) =          e^(−αt) · (v₀·C(t) − (α·v₀ + ω₀²·x₀)·S(t))
+///
+/// where C = cos(√q·t) and S = sin(√q·t)/√q when under-damped (q > 0), C = cosh(√−q·t) and
+/// S = sinh(√−q·t)/√−q when over-damped, and C = 1, S = t when critically damped. The same
+/// two formulas cover every regime, so the solution is continuous in the damping ratio;
+/// close to critical damping (|q|·t² < 0.1) C and S are summed as power series, and
+/// over-damped exponentials are combined so that neither overflows nor cancels.
+@usableFromInline
+struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
+  @usableFromInline let target: Vector
+  @usableFromInline let offset: Vector
+  @usableFromInline let velocity: Vector
+  @usableFromInline let alpha: Double
+  @usableFromInline let stiffness: Double
+  @usableFromInline let q: Double
+  // v₀ + α·x₀ and α·v₀ + ω₀²·x₀, the coefficients of S.
+  @usableFromInline let positionSCoefficient: Vector
+  @usableFromInline let velocitySCoefficient: Vector
+
+  /// A spring of `stiffness` (1/s²) and `damping` (1/s) released at `value` with `velocity`.
+  @usableFromInline
+  init(target: Vector, value: Vector, velocity: Vector, stiffness: Double, damping: Double) {
+    self.target = target
+    offset = value - target
+    self.velocity = velocity
+    alpha = damping / 2
+    self.stiffness = stiffness
+    q = stiffness - alpha * alpha
+    positionSCoefficient = velocity + alpha * offset
+    velocitySCoefficient = alpha * velocity + stiffness * offset
+  }
+
+  /// The decay `−damping · velocity` released at `value` with `velocity`.
+  @usableFromInline
+  init(decayFrom value: Vector, velocity: Vector, drag: Double) {
+    self.init(target: .zero, value: value, velocity: velocity, stiffness: 0, damping: drag)
+  }
+
+  /// e^(−αt)·C(t) and e^(−αt)·S(t).
+  @inlinable
+  func basis(at t: Double) -> (c: Double, s: Double) {
+    let z = -q * t * t
+    if abs(z) < 0.1 {
+      let decay = cExp(-alpha * t)
+      let c = 1 + z / 2 * (1 + z / 12 * (1 + z / 30 * (1 + z / 56 * (1 + z / 90 * (1 + z / 132)))))
+      let s = 1 + z / 6 * (1 + z / 20 * (1 + z / 42 * (1 + z / 72 * (1 + z / 110 * (1 + z / 156)))))
+      return (decay * c, decay * s * t)
+    }
+    if q > 0 {
+      let omega = q.squareRoot()
+      let decay = cExp(-alpha * t)
+      return (decay * cCos(omega * t), decay * cSin(omega * t) / omega)
+    }
+    // Over-damped: e^(−αt)cosh(βt) = (e^(r₁t) + e^(r₂t))/2 and
+    // e^(−αt)sinh(βt)/β = e^(r₁t)·(1 − e^(−2βt))/(2β), with r₁,₂ = −α ± β.
+    let beta = (-q).squareRoot()
+    let slow = cExp((beta - alpha) * t)
+    let fast = cExp((-beta - alpha) * t)
+    return ((slow + fast) / 2, slow * -cExpm1(-2 * beta * t) / (2 * beta))
+  }
+
+  /// The value and velocity `t` seconds after release (t ≥ 0).
+  @inlinable
+  func state(at t: Double) -> (value: Vector, velocity: Vector) {
+    if stiffness == 0 {
+      // Decay: x = x₀ + v₀·(1 − e^(−2αt))/(2α), v = v₀·e^(−2αt).
+      let rate = 2 * alpha
+      let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
+      return (target + offset + velocity * travel, velocity * cExp(-rate * t))
+    }
+    let (c, s) = basis(at: t)
+    return (
+      target + offset * c + positionSCoefficient * s,
+      velocity * c - velocitySCoefficient * s
+    )
+  }
+
+  /// The first time on the grid `0, step, 2·step, …` at which `isAtRest(value, velocity)`
+  /// holds, or nil if none does within `horizon` seconds.
+  ///
+  /// `v² + ω₀²·x²` never grows, so the grid is first searched by bisection for where it is
+  /// small enough for rest to be possible, then walked point by point from there.
+  func firstRestTime(
+    step: Double, threshold: Double, horizon: Double = 1e6,
+    isAtRest: (Vector, Vector) -> Bool
+  ) -> Double? {
+    let energyLimit = threshold * threshold * (1 + stiffness)
+    func mayRest(_ index: Int) -> Bool {
+      let (value, velocity) = state(at: Double(index) * step)
+      let offset = value - target
+      let energy = velocity * velocity + stiffness * offset * offset
+      return energy.max() <= energyLimit
+    }
+    func rests(_ index: Int) -> Bool {
+      let (value, velocity) = state(at: Double(index) * step)
+      return isAtRest(value, velocity)
+    }
+    if rests(0) { return 0 }
+    // Exponential search for a grid index where rest is possible, then bisection back to the
+    // first one (energy only falls, so `mayRest` switches from false to true once).
+    let lastIndex = Int(horizon / step)
+    var low = 0
+    var high = 1
+    while !mayRest(high) {
+      guard high < lastIndex else { return nil }
+      low = high
+      high = min(high * 2, lastIndex)
+    }
+    while high - low > 1 {
+      let middle = low + (high - low) / 2
+      if mayRest(middle) { high = middle } else { low = middle }
+    }
+    var index = high
+    let walkLimit = index + 1_000_000
+    while !rests(index) {
+      index += 1
+      if index >= walkLimit || index > lastIndex { return Double(min(index, lastIndex)) * step }
+    }
+    return Double(index) * step
+  }
+}

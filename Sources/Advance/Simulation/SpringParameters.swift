@@ -1,0 +1,143 @@
+/// A spring described the way people think about it, converted between the three usual
+/// descriptions with SwiftUI's definitions.
+///
+/// - Physical: `mass`, `stiffness` (N/m) and `damping` (N·s/m).
+/// - By feel: `dampingRatio` ζ (1 = critically damped, below 1 bounces) and `response`, the
+///   period in seconds of the undamped spring.
+/// - By design: `duration` (= response) and `bounce`: ζ = 1 − bounce for bounce ≥ 0 and
+///   1 / (1 + bounce) below.
+///
+/// ```swift
+/// let p = SpringParameters(duration: 0.5, bounce: 0.3)
+/// p.stiffness   // 157.91…  (2π / 0.5)²
+/// p.damping     // 17.59…   2 · 0.7 · √157.91
+/// SpringParameters(mass: 1, stiffness: 100, damping: 10).duration   // 0.628…
+/// ```
+///
+/// Bad input never traps: a NaN or infinite argument, a mass or response ≤ 0, or a negative
+/// stiffness, damping or damping ratio is replaced by the nearest legal value (or the
+/// default spring, ζ = 1, response 0.5 s, mass 1) with a ``DanceError``; `bounce` is clamped
+/// to (−1, 1].
+public struct SpringParameters: Hashable, Sendable {
+  /// The moving mass (default 1).
+  public let mass: Double
+  /// The spring constant: force per unit of displacement.
+  public let stiffness: Double
+  /// The friction coefficient: force per unit of velocity.
+  public let damping: Double
+
+  /// The smallest mass and response accepted; smaller ones are clamped to it.
+  static let minimumPositive = 1e-6
+
+  /// Creates a spring from its physical constants.
+  public init(mass: Double = 1, stiffness: Double, damping: Double) {
+    let call = "SpringParameters(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
+    self.mass = Self.positive(mass, "mass", call: call, default: 1)
+    self.stiffness = Self.nonNegative(stiffness, "stiffness", call: call, default: 4 * .pi * .pi * 4)
+    self.damping = Self.nonNegative(damping, "damping", call: call, default: 0)
+  }
+
+  /// Creates a spring with damping ratio ζ (`dampingRatio`) whose undamped period is
+  /// `response` seconds.
+  public init(dampingRatio: Double, response: Double, mass: Double = 1) {
+    let call = "SpringParameters(dampingRatio: \(dampingRatio), response: \(response), mass: \(mass))"
+    let mass = Self.positive(mass, "mass", call: call, default: 1)
+    let ratio = Self.nonNegative(dampingRatio, "dampingRatio", call: call, default: 1)
+    let response = Self.positive(response, "response", call: call, default: 0.5)
+    let angularFrequency = 2 * .pi / response
+    self.mass = mass
+    stiffness = angularFrequency * angularFrequency * mass
+    damping = 2 * ratio * angularFrequency * mass
+  }
+
+  /// Creates a spring that takes about `duration` seconds (its response) and bounces by
+  /// `bounce`: 0 is critically damped, 1 never stops, negative values are over-damped.
+  public init(duration: Double, bounce: Double = 0, mass: Double = 1) {
+    let call = "SpringParameters(duration: \(duration), bounce: \(bounce), mass: \(mass))"
+    var bounce = bounce
+    if !Validation.requireFinite(bounce, "bounce", in: call) {
+      bounce = 0
+    } else if bounce > 1 || bounce <= -1 {
+      DanceError.report(.outOfRange, "\(call): bounce must lie in (-1, 1]; clamped")
+      bounce = min(max(bounce, -1 + 1e-6), 1)
+    }
+    let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
+    self.init(dampingRatio: ratio, response: duration, mass: mass)
+  }
+
+  /// The damping ratio ζ = damping / (2·√(stiffness·mass)); 1 is critically damped.
+  ///
+  /// A spring with no stiffness has no ratio; it reports `.infinity`.
+  public var dampingRatio: Double {
+    stiffness > 0 ? damping / (2 * (stiffness * mass).squareRoot()) : .infinity
+  }
+
+  /// The period of the undamped spring, 2π / √(stiffness / mass), in seconds.
+  public var response: Double {
+    stiffness > 0 ? 2 * .pi / (stiffness / mass).squareRoot() : .infinity
+  }
+
+  /// The same as ``response``, as SwiftUI's `Spring.duration` defines it.
+  public var duration: Double { response }
+
+  /// How much the spring overshoots: 1 − ζ when ζ ≤ 1, 1/ζ − 1 when over-damped.
+  public var bounce: Double {
+    let ratio = dampingRatio
+    return ratio <= 1 ? 1 - ratio : 1 / ratio - 1
+  }
+
+  /// The time, in seconds, after which the unit step response (from 0 at rest toward 1)
+  /// stays within 0.001 of 1.
+  ///
+  /// Found from the exact solution: for a bouncing spring, the last peak outside the band is
+  /// located analytically and the exit point after it by bisection; otherwise the response
+  /// is monotone and bisection finds where it enters the band. A spring that never settles
+  /// (no damping, or no stiffness) reports `.infinity`.
+  public var settlingDuration: Double {
+    let tolerance = 0.001
+    let k = stiffness / mass
+    let c = damping / mass
+    guard k > 0, c > 0 else { return .infinity }
+    let motion = DampedOscillator<SIMD2<Double>>(
+      target: SIMD2(1, 0), value: .zero, velocity: .zero, stiffness: k, damping: c)
+    func error(_ t: Double) -> Double { abs(motion.state(at: t).value.x - 1) - tolerance }
+
+    var low = 0.0
+    var high: Double
+    if motion.q > 0 {
+      // Peaks of |x − 1| sit at t = nπ/ω_d with height e^(−α·nπ/ω_d). Take the last above
+      // the band; the response leaves the band for good before the next zero crossing.
+      let omega = motion.q.squareRoot()
+      let halfPeriod = Double.pi / omega
+      let peaks = (cLog(1 / tolerance) / (motion.alpha * halfPeriod)).rounded(.down)
+      low = peaks * halfPeriod
+      while error(low) <= 0 && low > 0 { low -= halfPeriod }  // guard against rounding
+      high = low + halfPeriod
+      while error(high) > 0 { high += halfPeriod }
+    } else {
+      high = 1 / motion.alpha
+      while error(high) > 0 { high *= 2 }
+    }
+    for _ in 0..<200 where high - low > 1e-12 * max(1, high) {
+      let middle = (low + high) / 2
+      if error(middle) > 0 { low = middle } else { high = middle }
+    }
+    return high
+  }
+
+  private static func positive(_ value: Double, _ name: String, call: String, default: Double)
+    -> Double
+  {
+    guard Validation.requireFinite(value, name, in: call) else { return `default` }
+    if value >= minimumPositive { return value }
+    DanceError.report(.outOfRange, "\(call): \(name) must be positive; using \(minimumPositive)")
+    return minimumPositive
+  }
+
+  private static func nonNegative(_ value: Double, _ name: String, call: String, default: Double)
+    -> Double
+  {
+    guard Validation.requireFinite(value, name, in: call) else { return `default` }
+    return Validation.clampNonNegative(value, name, in: call)
+  }
+}
