@@ -49,8 +49,6 @@ public final class Animator<Value: VectorConvertible> {
   @usableFromInline var storedVelocity: Vector = .zero
   // The clock time `storedValue` and `storedVelocity` belong to.
   @usableFromInline var evaluatedAt: Double
-  // The time the current simulation comes to rest, when known in advance.
-  private var restTime: Double?
 
   /// The clock's bookkeeping for this animator.
   package var registration = ClockRegistration()
@@ -202,16 +200,18 @@ public final class Animator<Value: VectorConvertible> {
         restTime: rest.map { start + $0 })
     } else {
       install(
-        .custom(CustomSimulation(function: function, start: start, value: value, velocity: velocity)),
+        .custom(
+          CustomSimulation(function: function, start: start, value: value, velocity: velocity)),
         restTime: nil)
     }
   }
 
-  /// Makes `newMotion` the current run and reports the one it replaces as interrupted.
+  /// Makes `newMotion` the current run, ending at `restTime` if that is known in advance, and
+  /// reports the run it replaces as interrupted.
   private func install(_ newMotion: Motion, restTime: Double?) {
     let wasRunning = endRun()
     motion = newMotion
-    self.restTime = restTime
+    evaluatedAt = .nan  // the next read evaluates the new motion
     clock.activate(self)
     if let restTime {
       clock.schedule(self, at: restTime)
@@ -223,7 +223,6 @@ public final class Animator<Value: VectorConvertible> {
   private func endRun() -> Bool {
     if case .idle = motion { return false }
     motion = .idle
-    restTime = nil
     clock.deactivate(self)
     clock.unschedule(self)
     return true

@@ -49,20 +49,32 @@ public final class Spring<Value: VectorConvertible> {
   /// The strength of the spring, in 1/s² (default 120); takes effect at once.
   public var tension: Double {
     get { function.tension }
-    set { update(SpringFunction(target: storedTarget, tension: newValue, damping: damping, threshold: threshold)) }
+    set {
+      update(
+        SpringFunction(
+          target: storedTarget, tension: newValue, damping: damping, threshold: threshold))
+    }
   }
 
   /// The resistance the spring meets, in 1/s (default 12); takes effect at once.
   public var damping: Double {
     get { function.damping }
-    set { update(SpringFunction(target: storedTarget, tension: tension, damping: newValue, threshold: threshold)) }
+    set {
+      update(
+        SpringFunction(
+          target: storedTarget, tension: tension, damping: newValue, threshold: threshold))
+    }
   }
 
   /// The distance and speed, per component, within which the spring comes to rest (default
   /// 0.1); takes effect at once.
   public var threshold: Double {
     get { function.threshold }
-    set { update(SpringFunction(target: storedTarget, tension: tension, damping: damping, threshold: newValue)) }
+    set {
+      update(
+        SpringFunction(
+          target: storedTarget, tension: tension, damping: damping, threshold: newValue))
+    }
   }
 
   /// The current value; setting it moves the spring there, keeping its velocity.

@@ -38,6 +38,7 @@ public struct DecayFunction<Value: VectorConvertible>: SimulationFunction {
     Value.VectorType
   > {
     let limit = Value.VectorType(repeating: threshold)
-    return all((velocity .< limit) .& (velocity .> -limit)) ? .converge(atValue: value) : .keepRunning
+    return all((velocity .< limit) .& (velocity .> -limit))
+      ? .converge(atValue: value) : .keepRunning
   }
 }

@@ -26,8 +26,7 @@ public struct SpringFunction<Value: VectorConvertible>: SimulationFunction {
   public var threshold: Double
 
   /// Creates a spring toward `target` with the given tension, damping and threshold.
-  public init(target: Value, tension: Double = 120, damping: Double = 12, threshold: Double = 0.1)
-  {
+  public init(target: Value, tension: Double = 120, damping: Double = 12, threshold: Double = 0.1) {
     let call = "SpringFunction(tension: \(tension), damping: \(damping), threshold: \(threshold))"
     self.target = target
     self.tension = Self.sanitize(tension, "tension", call: call, default: 120)
@@ -59,8 +58,9 @@ public struct SpringFunction<Value: VectorConvertible>: SimulationFunction {
   > {
     let offset = value - target.vector
     let limit = Value.VectorType(repeating: threshold)
-    let isAtRest = all((offset .>= -limit) .& (offset .<= limit) .& (velocity .>= -limit)
-      .& (velocity .<= limit))
+    let isAtRest = all(
+      (offset .>= -limit) .& (offset .<= limit) .& (velocity .>= -limit)
+        .& (velocity .<= limit))
     return isAtRest ? .converge(atValue: target.vector) : .keepRunning
   }
 

@@ -33,14 +33,16 @@ public struct SpringParameters: Hashable, Sendable {
   public init(mass: Double = 1, stiffness: Double, damping: Double) {
     let call = "SpringParameters(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
     self.mass = Self.positive(mass, "mass", call: call, default: 1)
-    self.stiffness = Self.nonNegative(stiffness, "stiffness", call: call, default: 4 * .pi * .pi * 4)
+    self.stiffness = Self.nonNegative(
+      stiffness, "stiffness", call: call, default: 4 * .pi * .pi * 4)
     self.damping = Self.nonNegative(damping, "damping", call: call, default: 0)
   }
 
   /// Creates a spring with damping ratio ζ (`dampingRatio`) whose undamped period is
   /// `response` seconds.
   public init(dampingRatio: Double, response: Double, mass: Double = 1) {
-    let call = "SpringParameters(dampingRatio: \(dampingRatio), response: \(response), mass: \(mass))"
+    let call =
+      "SpringParameters(dampingRatio: \(dampingRatio), response: \(response), mass: \(mass))"
     let mass = Self.positive(mass, "mass", call: call, default: 1)
     let ratio = Self.nonNegative(dampingRatio, "dampingRatio", call: call, default: 1)
     let response = Self.positive(response, "response", call: call, default: 0.5)

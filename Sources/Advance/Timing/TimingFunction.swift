@@ -178,3 +178,10 @@ public struct TimingFunction: Hashable, Sendable {
     return t
   }
 }
+
+extension TimingFunction: CustomStringConvertible {
+  /// The curve as it is written: `TimingFunction(x1: 0.42, y1: 0, x2: 0.58, y2: 1)`.
+  public var description: String {
+    "TimingFunction(x1: \(x1), y1: \(y1), x2: \(x2), y2: \(y2))"
+  }
+}

@@ -1,0 +1,154 @@
+import Testing
+
+@testable import Advance
+
+@Suite struct AnimationClockTests {
+  @Test("Many small steps sum to the exact total", arguments: [30.0, 60, 90, 120, 144, 240])
+  func compensatedSummation(rate: Double) {
+    let clock = AnimationClock()
+    #expect(clock.now == 0)
+    for _ in 0..<Int(rate * 10) {
+      clock.advance(by: 1 / rate)
+    }
+    #expect(clock.now == 10)
+  }
+
+  @Test("NaN, infinite and negative steps are refused with a DanceError")
+  func badSteps() {
+    let clock = AnimationClock()
+    clock.advance(by: 1.5)
+    for step in [Double.nan, .infinity, -.infinity, -1, -1e-300] {
+      let (_, errors) = collectingErrors { clock.advance(by: step) }
+      #expect(clock.now == 1.5)
+      #expect(errors.count == 1, "step \(step)")
+    }
+    for time in [Double.nan, .infinity, 1.0, -3] {
+      let (_, errors) = collectingErrors { clock.advance(to: time) }
+      #expect(clock.now == 1.5)
+      #expect(errors.count == 1, "time \(time)")
+    }
+    let (_, errors) = collectingErrors { clock.advance(by: .greatestFiniteMagnitude) }
+    #expect(errors.isEmpty)
+    #expect(clock.now == .greatestFiniteMagnitude)
+    let (_, overflow) = collectingErrors { clock.advance(by: .greatestFiniteMagnitude) }
+    #expect(overflow.map(\.kind) == [.outOfRange])
+    #expect(clock.now == .greatestFiniteMagnitude)
+  }
+
+  @Test("Events inside one step run in time order, each at its own time")
+  func eventOrder() {
+    let clock = AnimationClock()
+    let early = Animator(initialValue: 0.0, clock: clock)
+    let late = Animator(initialValue: 0.0, clock: clock)
+    var log: [(String, Double)] = []
+    late.onCompletion = { _ in log.append(("late", clock.now)) }
+    early.onCompletion = { _ in log.append(("early", clock.now)) }
+    late.animate(to: 1, duration: 2)
+    early.animate(to: 1, duration: 0.75)
+    clock.advance(by: 10)
+    #expect(log.map(\.0) == ["early", "late"])
+    #expect(log.map(\.1) == [0.75, 2])
+    #expect(clock.now == 10)
+  }
+
+  @Test("A chain of animations started from completions is exact in one big step")
+  func chainInOneStep() {
+    func run(_ stepping: Stepping) -> (times: [Double], value: Double) {
+      let clock = AnimationClock()
+      let animator = Animator(initialValue: 0.0, clock: clock)
+      var times: [Double] = []
+      animator.onCompletion = { _ in
+        times.append(clock.now)
+        if times.count < 5 {
+          animator.animate(
+            to: Double(times.count + 1) * 10, duration: 1.25, timingFunction: .easeIn)
+        }
+      }
+      animator.animate(to: 10, duration: 1.25, timingFunction: .easeIn)
+      stepping.advance(clock, to: 5.9)
+      return (times, animator.value)
+    }
+    let reference = run(.oneStep)
+    #expect(reference.times == [1.25, 2.5, 3.75, 5])
+    for stepping in Stepping.allCases {
+      let result = run(stepping)
+      #expect(result.times == reference.times, "\(stepping)")
+      #expect(result.value == reference.value, "\(stepping)")
+    }
+  }
+
+  @Test("Zero-duration animations started from completions run one per advance, never hang")
+  func instantChain() {
+    let clock = AnimationClock()
+    let animator = Animator(initialValue: 0.0, clock: clock)
+    var count = 0
+    animator.onCompletion = { _ in
+      count += 1
+      animator.animate(to: Double(count), duration: 0)
+    }
+    animator.animate(to: 0, duration: 0)
+    #expect(count == 0)
+    clock.advance(by: 0)
+    #expect(count == 1)
+    clock.advance(by: 0)
+    clock.advance(by: 0.5)
+    #expect(count == 3)
+    // A zero-duration animation applies its value at once; only its completion waits.
+    #expect(animator.value == 3)
+  }
+
+  @Test("Advancing from inside a clock callback is refused")
+  func reentrantAdvance() {
+    let clock = AnimationClock()
+    let animator = Animator(initialValue: 0.0, clock: clock)
+    animator.onChange = { _ in clock.advance(by: 1) }
+    animator.animate(to: 1, duration: 2, timingFunction: .linear)
+    let (_, errors) = collectingErrors { clock.advance(by: 0.5) }
+    #expect(clock.now == 0.5)
+    #expect(errors.map(\.kind) == [.illegalState])
+  }
+
+  @Test("Released animators leave the clock")
+  func releasedObservers() {
+    let clock = AnimationClock()
+    var animators = (0..<50).map { _ in Animator(initialValue: 0.0, clock: clock) }
+    for (index, animator) in animators.enumerated() {
+      animator.animate(to: 1, duration: Double(index + 1) / 10)
+    }
+    #expect(clock.activeObserverCount == 50)
+    #expect(clock.pendingDeadlineCount == 50)
+    animators.removeSubrange(10..<40)
+    #expect(clock.activeObserverCount == 20)
+    #expect(clock.pendingDeadlineCount == 20)
+    clock.advance(by: 5)
+    #expect(animators.allSatisfy { $0.value == 1 && !$0.isAnimating })
+    #expect(clock.activeObserverCount == 0)
+    #expect(clock.pendingDeadlineCount == 0)
+  }
+
+  @Test("Animators released or stopped by another's onChange mid-frame are handled")
+  func mutationDuringTick() {
+    let clock = AnimationClock()
+    var others: [Animator<Double>] = (0..<20).map { _ in Animator(initialValue: 0, clock: clock) }
+    let driver = Animator(initialValue: 0.0, clock: clock)
+    for other in others { other.animate(to: 1, duration: 1, timingFunction: .linear) }
+    driver.animate(to: 1, duration: 1, timingFunction: .linear)
+    var started: Animator<Double>?
+    driver.onChange = { _ in
+      if others.count > 5 {
+        others[3].cancelRunningAnimation()
+        others.removeLast(4)
+        let fresh = Animator(initialValue: 0.0, clock: clock)
+        fresh.animate(to: 1, duration: 1)
+        started = fresh
+      }
+    }
+    clock.advance(by: 0.25)
+    clock.advance(by: 0.25)
+    #expect(others.count == 12)
+    #expect(others[3].value == 0.25)
+    #expect(others[0].value == 0.5)
+    #expect(started?.isAnimating == true)
+    #expect(clock.activeObserverCount == 11 + 1 + 1)
+  }
+}

@@ -1,0 +1,45 @@
+import Advance
+import Synchronization
+import Testing
+
+@Suite struct DanceErrorTests {
+  @Test("The printed form is ** Dance Error: … **")
+  func description() {
+    let error = DanceError(.noAnimation, "pause(): there is no animation")
+    #expect(error.description == "** Dance Error: pause(): there is no animation **")
+    #expect(error.kind == .noAnimation)
+  }
+
+  @Test("withHandler catches the current task's errors only")
+  func scopedHandler() async {
+    let outer = ErrorLog()
+    let inner = ErrorLog()
+    outer.capture {
+      DanceError(.outOfRange, "outer").report()
+      inner.capture { DanceError(.outOfRange, "inner").report() }
+    }
+    #expect(outer.errors.map(\.message) == ["outer"])
+    #expect(inner.errors.map(\.message) == ["inner"])
+  }
+
+  // Serialized with nothing else: it swaps the process-wide handler.
+  @Test("The process-wide handler is replaceable and safe to use from many threads")
+  func globalHandler() async {
+    let count = Mutex(0)
+    let original = DanceError.handler
+    DanceError.handler = { _ in count.withLock { $0 += 1 } }
+    await withTaskGroup(of: Void.self) { group in
+      for _ in 0..<8 {
+        group.addTask {
+          for _ in 0..<100 {
+            // A task-local handler is not installed here, so these go to the global one.
+            _ = DanceError.handler
+            DanceError(.illegalState, "from a task").report()
+          }
+        }
+      }
+    }
+    DanceError.handler = original
+    #expect(count.withLock { $0 } >= 800)
+  }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import Advance
+
+@Suite struct SpringParametersTests {
+  @Test("SwiftUI's Spring(duration: 0.5, bounce: 0.3): mass 1, stiffness ≈ 157.9, damping ≈ 17.6")
+  func durationAndBounce() {
+    let spring = SpringParameters(duration: 0.5, bounce: 0.3)
+    #expect(spring.mass == 1)
+    #expect(abs(spring.stiffness - 157.91) < 0.01)
+    #expect(abs(spring.damping - 17.59) < 0.01)
+    #expect(spring.duration.isApproximatelyEqual(to: 0.5, relativeTolerance: 1e-14))
+    #expect(spring.bounce.isApproximatelyEqual(to: 0.3, relativeTolerance: 1e-14))
+  }
+
+  @Test("SwiftUI's Spring(mass: 1, stiffness: 100, damping: 10): duration ≈ 0.628, bounce 0.5")
+  func physical() {
+    let spring = SpringParameters(mass: 1, stiffness: 100, damping: 10)
+    #expect(abs(spring.duration - 0.628) < 0.001)
+    #expect(spring.bounce.isApproximatelyEqual(to: 0.5, relativeTolerance: 1e-14))
+    #expect(spring.dampingRatio.isApproximatelyEqual(to: 0.5, relativeTolerance: 1e-14))
+  }
+
+  @Test(
+    "Conversions round-trip",
+    arguments: [(0.2, 0.3, 1.0), (1.0, 0.5, 2.0), (1.8, 1.2, 0.5), (0.05, 2.0, 3.0)])
+  func roundTrip(ratio: Double, response: Double, mass: Double) {
+    let spring = SpringParameters(dampingRatio: ratio, response: response, mass: mass)
+    #expect(spring.dampingRatio.isApproximatelyEqual(to: ratio, relativeTolerance: 1e-13))
+    #expect(spring.response.isApproximatelyEqual(to: response, relativeTolerance: 1e-13))
+    let again = SpringParameters(duration: spring.duration, bounce: spring.bounce, mass: mass)
+    #expect(again.stiffness.isApproximatelyEqual(to: spring.stiffness, relativeTolerance: 1e-12))
+    #expect(again.damping.isApproximatelyEqual(to: spring.damping, relativeTolerance: 1e-12))
+    // Negative bounce is over-damping: ζ = 1 / (1 + bounce).
+    let over = SpringParameters(duration: 1, bounce: -0.5)
+    #expect(over.dampingRatio.isApproximatelyEqual(to: 2, relativeTolerance: 1e-14))
+  }
+
+  @Test("Critically damped settling: (1 + ωt)·e^(−ωt) = 0.001 at ωt ≈ 9.2335")
+  func criticalSettling() {
+    // Solve (1 + u)·e^(−u) = 0.001 by bisection, independently of the library.
+    var (low, high) = (1.0, 30.0)
+    for _ in 0..<200 {
+      let middle = (low + high) / 2
+      if (1 + middle) * exp(-middle) > 0.001 { low = middle } else { high = middle }
+    }
+    #expect(abs(low - 9.2335) < 1e-4)
+    for response in [0.25, 0.5, 1.0] {
+      let spring = SpringParameters(dampingRatio: 1, response: response)
+      let omega = 2 * Double.pi / response
+      #expect(
+        spring.settlingDuration.isApproximatelyEqual(to: low / omega, relativeTolerance: 1e-9))
+    }
+  }
+
+  @Test(
+    "Bouncy and over-damped settling match a brute-force scan", arguments: [0.1, 0.5, 0.8, 1.5])
+  func settlingByScan(ratio: Double) {
+    let spring = SpringParameters(dampingRatio: ratio, response: 0.5)
+    let k = spring.stiffness
+    let c = spring.damping
+    // Step response sampled every 10 µs with the textbook solution for each regime.
+    let alpha = c / 2
+    func x(_ t: Double) -> Double {
+      let q = k - alpha * alpha
+      if q > 0 {
+        let w = q.squareRoot()
+        return 1 - exp(-alpha * t) * (cos(w * t) + alpha / w * sin(w * t))
+      }
+      let b = (-q).squareRoot()
+      let (r1, r2) = (-alpha + b, -alpha - b)
+      return 1 - (r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
+    }
+    var lastOutside = 0.0
+    var t = 0.0
+    while t < 20 {
+      if abs(x(t) - 1) > 0.001 { lastOutside = t }
+      t += 1e-5
+    }
+    #expect(abs(spring.settlingDuration - lastOutside) < 2e-5, "ζ \(ratio)")
+  }
+
+  @Test("Bad input is clamped and reported")
+  func badInput() {
+    let (nanMass, errors) = collectingErrors {
+      SpringParameters(mass: .nan, stiffness: -5, damping: .infinity)
+    }
+    #expect(nanMass.mass == 1 && nanMass.stiffness == 0 && nanMass.damping == 0)
+    #expect(errors.count == 3)
+    let (zeroResponse, zeroErrors) = collectingErrors {
+      SpringParameters(dampingRatio: 1, response: 0)
+    }
+    #expect(zeroResponse.stiffness.isFinite && zeroResponse.stiffness > 0)
+    #expect(zeroErrors.map(\.kind) == [.outOfRange])
+    let (bounce, bounceErrors) = collectingErrors { SpringParameters(duration: 1, bounce: 7) }
+    #expect(bounce.dampingRatio == 0)
+    #expect(bounceErrors.count == 1)
+    #expect(SpringParameters(stiffness: 0, damping: 1).settlingDuration == .infinity)
+  }
+}

@@ -1,0 +1,101 @@
+import Advance
+import Synchronization
+
+extension Double {
+  /// Whether `self` and `other` differ by at most `absoluteTolerance`, or by at most
+  /// `relativeTolerance` of the larger magnitude.
+  func isApproximatelyEqual(
+    to other: Double, absoluteTolerance: Double = 0, relativeTolerance: Double = 0
+  ) -> Bool {
+    guard isFinite && other.isFinite else { return self == other }
+    let difference = abs(self - other)
+    return difference <= absoluteTolerance
+      || difference <= relativeTolerance * Swift.max(abs(self), abs(other))
+  }
+}
+
+/// Collects the `DanceError`s reported while a test's body runs.
+final class ErrorLog: Sendable {
+  private let storage = Mutex<[DanceError]>([])
+
+  /// The errors reported so far.
+  var errors: [DanceError] { storage.withLock { $0 } }
+
+  /// Runs `body` with this log receiving the errors the current task reports.
+  func capture<Result>(_ body: () throws -> Result) rethrows -> Result {
+    try DanceError.withHandler(
+      { error in self.storage.withLock { $0.append(error) } }, operation: body)
+  }
+}
+
+/// Runs `body` and returns its result with the errors it reported.
+func collectingErrors<Result>(_ body: () throws -> Result) rethrows -> (Result, [DanceError]) {
+  let log = ErrorLog()
+  let result = try log.capture(body)
+  return (result, log.errors)
+}
+
+/// A small, seedable generator (SplitMix64) so randomised tests can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  private var state: UInt64
+
+  init(seed: UInt64) { state = seed }
+
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// Ways of stepping a clock to a given time, for frame-rate independence tests.
+enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
+  case oneStep, hz30, hz60, hz120, hz144, irregular
+
+  var description: String {
+    switch self {
+    case .oneStep: "one step"
+    case .hz30: "30 Hz"
+    case .hz60: "60 Hz"
+    case .hz120: "120 Hz"
+    case .hz144: "144 Hz"
+    case .irregular: "irregular"
+    }
+  }
+
+  /// Advances `clock` from its current time to exactly `end`, in this pattern of frames.
+  ///
+  /// Regular rates use whole frames (`start + frame / rate`, not a running sum), then a last
+  /// step to `end`; irregular steps are drawn from a seeded generator.
+  func advance(_ clock: AnimationClock, to end: Double) {
+    let start = clock.now
+    switch self {
+    case .oneStep:
+      break
+    case .irregular:
+      var generator = SplitMix64(seed: 0xDA11CE)
+      var time = start
+      while true {
+        time += Double.random(in: 0.0005...0.05, using: &generator)
+        if time >= end { break }
+        clock.advance(to: time)
+      }
+    default:
+      let rate: Double =
+        switch self {
+        case .hz30: 30
+        case .hz60: 60
+        case .hz120: 120
+        default: 144
+        }
+      var frame = 1.0
+      while start + frame / rate < end {
+        clock.advance(to: start + frame / rate)
+        frame += 1
+      }
+    }
+    clock.advance(to: end)
+  }
+}

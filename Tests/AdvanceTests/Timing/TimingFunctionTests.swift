@@ -1,0 +1,134 @@
+import Testing
+
+@testable import Advance
+
+@Suite struct TimingFunctionTests {
+  /// A point of the curve from its Bernstein form, independent of the solver under test.
+  static func bezierPoint(_ f: TimingFunction, _ t: Double) -> (x: Double, y: Double) {
+    let u = 1 - t
+    let x = 3 * u * u * t * f.x1 + 3 * u * t * t * f.x2 + t * t * t
+    let y = 3 * u * u * t * f.y1 + 3 * u * t * t * f.y2 + t * t * t
+    return (x, y)
+  }
+
+  @Test("Chromium's published cubic-bezier(0.25, 0, 0.75, 1) samples")
+  func chromiumSamples() {
+    let curve = TimingFunction(x1: 0.25, y1: 0, x2: 0.75, y2: 1)
+    #expect(abs(curve.value(at: 0.05) - 0.01136) <= 1.5e-4)
+    #expect(abs(curve.value(at: 0.10) - 0.03978) <= 1.5e-4)
+    #expect(abs(curve.value(at: 0.15) - 0.07978) <= 1.5e-4)
+  }
+
+  @Test("Named curves have the CSS Easing and SPEC control points")
+  func namedCurves() {
+    func points(_ f: TimingFunction) -> [Double] { [f.x1, f.y1, f.x2, f.y2] }
+    #expect(points(.default) == [0.25, 0.1, 0.25, 1])  // CSS `ease`
+    #expect(points(.easeIn) == [0.42, 0, 1, 1])
+    #expect(points(.easeOut) == [0, 0, 0.58, 1])
+    #expect(points(.easeInOut) == [0.42, 0, 0.58, 1])
+    #expect(points(.swiftOut) == [0.4, 0, 0.2, 1])
+    for p in stride(from: -1.0, through: 2.0, by: 0.125) {
+      #expect(TimingFunction.linear.value(at: p) == p)
+    }
+  }
+
+  @Test(
+    "value(at:) is within 1e-9 of the exact curve",
+    arguments: [
+      TimingFunction.default, .easeIn, .easeOut, .easeInOut, .swiftOut,
+      TimingFunction(x1: 0.68, y1: -0.55, x2: 0.265, y2: 1.55),
+      TimingFunction(x1: 0, y1: 1, x2: 1, y2: 0),
+      TimingFunction(x1: 1, y1: 0, x2: 0, y2: 1),
+      TimingFunction(x1: 0, y1: 0.5, x2: 0.5, y2: 1),
+      TimingFunction(x1: 0.1, y1: 3, x2: 0.9, y2: -2),
+    ])
+  func accuracy(curve: TimingFunction) {
+    var worst = 0.0
+    for step in 0...4000 {
+      let t = Double(step) / 4000
+      let point = Self.bezierPoint(curve, t)
+      worst = max(worst, abs(curve.value(at: point.x) - point.y))
+    }
+    #expect(worst <= 1e-9, "worst error \(worst)")
+  }
+
+  @Test("Random curves: within 1e-9, exact at the end points", arguments: [1, 2, 3, 4] as [UInt64])
+  func randomCurves(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    for _ in 0..<200 {
+      let curve = TimingFunction(
+        x1: .random(in: 0...1, using: &generator), y1: .random(in: -2...3, using: &generator),
+        x2: .random(in: 0...1, using: &generator), y2: .random(in: -2...3, using: &generator))
+      #expect(curve.value(at: 0) == 0)
+      #expect(curve.value(at: 1) == 1)
+      for _ in 0..<50 {
+        let t = Double.random(in: 0...1, using: &generator)
+        let point = Self.bezierPoint(curve, t)
+        let error = abs(curve.value(at: point.x) - point.y)
+        #expect(error <= 1e-9, "seed \(seed), curve \(curve), t \(t): error \(error)")
+      }
+    }
+  }
+
+  @Test("slope(at:) matches the curve's own dy/dx and a central difference")
+  func slope() {
+    for curve in [TimingFunction.default, .easeIn, .easeOut, .easeInOut, .swiftOut] {
+      for step in 1..<100 {
+        let t = Double(step) / 100
+        let u = 1 - t
+        // Bernstein derivatives, independent of the coefficients under test.
+        let dx =
+          3 * u * u * curve.x1 + 6 * u * t * (curve.x2 - curve.x1) + 3 * t * t * (1 - curve.x2)
+        let dy =
+          3 * u * u * curve.y1 + 6 * u * t * (curve.y2 - curve.y1) + 3 * t * t * (1 - curve.y2)
+        let x = Self.bezierPoint(curve, t).x
+        #expect(curve.slope(at: x).isApproximatelyEqual(to: dy / dx, relativeTolerance: 1e-7))
+        let h = 1e-6
+        let difference = (curve.value(at: x + h) - curve.value(at: x - h)) / (2 * h)
+        #expect(curve.slope(at: x).isApproximatelyEqual(to: difference, absoluteTolerance: 1e-5))
+      }
+    }
+  }
+
+  @Test("Outside [0, 1] it extrapolates along the end tangents, as browsers do")
+  func extrapolation() {
+    // ease-in: start tangent y1/x1 = 0; end tangent along P1→P3: (0 − 1)/(0.42 − 1).
+    #expect(TimingFunction.easeIn.value(at: -0.5) == 0)
+    #expect(
+      TimingFunction.easeIn.value(at: 1.5).isApproximatelyEqual(
+        to: 1 + 0.5 / 0.58, absoluteTolerance: 1e-15))
+    // ease-out: start tangent along P0→P2: 1 / 0.58; end tangent flat-ish: (1 − 1)/(0.58 − 1).
+    #expect(
+      TimingFunction.easeOut.value(at: -0.5).isApproximatelyEqual(
+        to: -0.5 / 0.58, absoluteTolerance: 1e-15))
+    #expect(TimingFunction.easeOut.value(at: 2) == 1)
+    // ease: start tangent 0.1 / 0.25 = 0.4.
+    #expect(
+      TimingFunction.default.value(at: -1).isApproximatelyEqual(
+        to: -0.4, absoluteTolerance: 1e-15))
+    // The slope continues the curve: just inside and outside the ends agree.
+    let curve = TimingFunction.default
+    #expect(
+      curve.slope(at: 1e-9).isApproximatelyEqual(to: curve.slope(at: -1), absoluteTolerance: 1e-6))
+    #expect(
+      curve.slope(at: 1 - 1e-9).isApproximatelyEqual(
+        to: curve.slope(at: 2), absoluteTolerance: 1e-6))
+  }
+
+  @Test("Non-finite input gives finite output; bad control points are reported and fixed")
+  func badInput() {
+    #expect(TimingFunction.easeInOut.value(at: .nan) == 0)
+    #expect(TimingFunction.easeInOut.value(at: .infinity) == 1)
+    #expect(TimingFunction.easeInOut.value(at: -.infinity) == 0)
+    #expect(TimingFunction.easeInOut.slope(at: .nan).isFinite)
+
+    let (nanCurve, nanErrors) = collectingErrors { TimingFunction(x1: .nan, y1: 0, x2: 1, y2: 1) }
+    #expect(nanCurve == .linear)
+    #expect(nanErrors.map(\.kind) == [.nonFiniteNumber])
+
+    let (clamped, rangeErrors) = collectingErrors { TimingFunction(x1: -1, y1: 0, x2: 3, y2: 1) }
+    #expect(clamped.x1 == 0 && clamped.x2 == 1)
+    #expect(rangeErrors.map(\.kind) == [.outOfRange])
+    #expect(rangeErrors.first?.description.hasPrefix("** Dance Error: ") == true)
+  }
+}
