@@ -276,6 +276,30 @@ struct HandWrittenSpring: SimulationFunction {
   }
 }
 
+@Suite struct HugeStepTests {
+  @Test("A 1e9 s step finishes every kind of run with finite values, without hanging")
+  func hugeStep() {
+    let clock = AnimationClock()
+    let timed = Animator(initialValue: 0.0, clock: clock)
+    let spring = Animator(initialValue: 0.0, clock: clock)
+    let decay = Animator(initialValue: 0.0, clock: clock)
+    let custom = Animator(initialValue: 0.0, clock: clock)
+    let orbit = Animator(initialValue: 0.0, clock: clock)
+    timed.animate(to: 5, duration: 3)
+    spring.simulate(using: SpringFunction(target: 5.0, tension: 50, damping: 0.01))
+    decay.simulate(using: DecayFunction(drag: 0.001), initialVelocity: 1e6)
+    custom.simulate(using: HandWrittenSpring(target: 5))
+    // No friction at all: it never converges and must keep running within the catch-up cap.
+    orbit.simulate(using: HandWrittenSpring(target: 5, damping: 0), initialVelocity: 1)
+    clock.advance(by: 1e9)
+    #expect(timed.value == 5 && spring.value == 5 && custom.value == 5)
+    #expect(decay.value.isFinite && !decay.isAnimating)
+    #expect(orbit.value.isFinite && orbit.isAnimating)
+    clock.advance(by: 1e9)
+    #expect(orbit.value.isFinite && abs(orbit.value - 5) < 6)
+  }
+}
+
 extension FloatingPointSign {
   var factor: Double { self == .minus ? -1 : 1 }
 }
