@@ -14,8 +14,13 @@ let package = Package(
   targets: [
     .target(name: "Advance", swiftSettings: swiftSettings),
     .target(name: "Dance", dependencies: ["Advance"], swiftSettings: swiftSettings),
-    .testTarget(name: "AdvanceTests", dependencies: ["Advance"], swiftSettings: swiftSettings),
-    .testTarget(name: "DanceTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
+    .target(
+      name: "TestSupport", dependencies: ["Advance"], path: "Tests/TestSupport",
+      swiftSettings: swiftSettings),
+    .testTarget(
+      name: "AdvanceTests", dependencies: ["Advance", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DanceTests", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -14,31 +14,31 @@
 
 /// e raised to `x`.
 @inlinable @inline(__always)
-func cExp(_ x: Double) -> Double { exp(x) }
+package func cExp(_ x: Double) -> Double { exp(x) }
 
 /// e raised to `x`, minus one, accurate for `x` near zero.
 @inlinable @inline(__always)
-func cExpm1(_ x: Double) -> Double { expm1(x) }
+package func cExpm1(_ x: Double) -> Double { expm1(x) }
 
 /// The natural logarithm of `x`.
 @inlinable @inline(__always)
-func cLog(_ x: Double) -> Double { log(x) }
+package func cLog(_ x: Double) -> Double { log(x) }
 
 /// The cosine of `x` radians.
 @inlinable @inline(__always)
-func cCos(_ x: Double) -> Double { cos(x) }
+package func cCos(_ x: Double) -> Double { cos(x) }
 
 /// The sine of `x` radians.
 @inlinable @inline(__always)
-func cSin(_ x: Double) -> Double { sin(x) }
+package func cSin(_ x: Double) -> Double { sin(x) }
 
 /// The cube root of `x`.
 @inlinable @inline(__always)
-func cCbrt(_ x: Double) -> Double { cbrt(x) }
+package func cCbrt(_ x: Double) -> Double { cbrt(x) }
 
 /// The arc cosine of `x`, in radians.
 @inlinable @inline(__always)
-func cAcos(_ x: Double) -> Double { acos(x) }
+package func cAcos(_ x: Double) -> Double { acos(x) }
 
 /// Writes `text` to the process's standard error stream, unbuffered.
 func writeToStandardError(_ text: String) {
@@ -56,3 +56,7 @@ func writeToStandardError(_ text: String) {
     }
   }
 }
+
+/// The angle of the point (x, y) from the positive x axis, in (−π, π].
+@inlinable @inline(__always)
+package func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

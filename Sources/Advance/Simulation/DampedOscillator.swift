@@ -13,20 +13,21 @@
 /// close to critical damping (|q|·t² < 0.1) C and S are summed as power series, and
 /// over-damped exponentials are combined so that neither overflows nor cancels.
 @usableFromInline
-struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
-  @usableFromInline let target: Vector
+package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
+  @usableFromInline package let target: Vector
   @usableFromInline let offset: Vector
   @usableFromInline let velocity: Vector
-  @usableFromInline let alpha: Double
+  @usableFromInline package let alpha: Double
   @usableFromInline let stiffness: Double
-  @usableFromInline let q: Double
+  @usableFromInline package let q: Double
   // v₀ + α·x₀ and α·v₀ + ω₀²·x₀, the coefficients of S.
   @usableFromInline let positionSCoefficient: Vector
   @usableFromInline let velocitySCoefficient: Vector
 
   /// A spring of `stiffness` (1/s²) and `damping` (1/s) released at `value` with `velocity`.
   @usableFromInline
-  init(target: Vector, value: Vector, velocity: Vector, stiffness: Double, damping: Double) {
+  package init(target: Vector, value: Vector, velocity: Vector, stiffness: Double, damping: Double)
+  {
     self.target = target
     offset = value - target
     self.velocity = velocity
@@ -45,7 +46,7 @@ struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
 
   /// e^(−αt)·C(t) and e^(−αt)·S(t).
   @inlinable
-  func basis(at t: Double) -> (c: Double, s: Double) {
+  package func basis(at t: Double) -> (c: Double, s: Double) {
     let z = -q * t * t
     if abs(z) < 0.1 {
       let decay = cExp(-alpha * t)
@@ -68,7 +69,7 @@ struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
 
   /// The value and velocity `t` seconds after release (t ≥ 0).
   @inlinable
-  func state(at t: Double) -> (value: Vector, velocity: Vector) {
+  package func state(at t: Double) -> (value: Vector, velocity: Vector) {
     if stiffness == 0 {
       // Decay: x = x₀ + v₀·(1 − e^(−2αt))/(2α), v = v₀·e^(−2αt).
       let rate = 2 * alpha

@@ -1,5 +1,6 @@
 import Advance
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite struct DanceErrorTests {

@@ -1,4 +1,5 @@
 import Advance
+import TestSupport
 import Testing
 
 /// A user's own type, conformed in a few lines as the documentation shows.

@@ -1,10 +1,13 @@
-import Advance
+// Helpers shared by the test targets: tolerance comparison, error capture, a seeded
+// generator and clock-stepping patterns.
+
+public import Advance
 import Synchronization
 
 extension Double {
   /// Whether `self` and `other` differ by at most `absoluteTolerance`, or by at most
   /// `relativeTolerance` of the larger magnitude.
-  func isApproximatelyEqual(
+  public func isApproximatelyEqual(
     to other: Double, absoluteTolerance: Double = 0, relativeTolerance: Double = 0
   ) -> Bool {
     guard isFinite && other.isFinite else { return self == other }
@@ -15,33 +18,37 @@ extension Double {
 }
 
 /// Collects the `DanceError`s reported while a test's body runs.
-final class ErrorLog: Sendable {
+public final class ErrorLog: Sendable {
   private let storage = Mutex<[DanceError]>([])
 
+  /// An empty log.
+  public init() {}
+
   /// The errors reported so far.
-  var errors: [DanceError] { storage.withLock { $0 } }
+  public var errors: [DanceError] { storage.withLock { $0 } }
 
   /// Runs `body` with this log receiving the errors the current task reports.
-  func capture<Result>(_ body: () throws -> Result) rethrows -> Result {
+  public func capture<Result>(_ body: () throws -> Result) rethrows -> Result {
     try DanceError.withHandler(
       { error in self.storage.withLock { $0.append(error) } }, operation: body)
   }
 }
 
 /// Runs `body` and returns its result with the errors it reported.
-func collectingErrors<Result>(_ body: () throws -> Result) rethrows -> (Result, [DanceError]) {
+public func collectingErrors<Result>(_ body: () throws -> Result) rethrows -> (Result, [DanceError])
+{
   let log = ErrorLog()
   let result = try log.capture(body)
   return (result, log.errors)
 }
 
 /// A small, seedable generator (SplitMix64) so randomised tests can be replayed.
-struct SplitMix64: RandomNumberGenerator {
+public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
-  init(seed: UInt64) { state = seed }
+  public init(seed: UInt64) { state = seed }
 
-  mutating func next() -> UInt64 {
+  public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
     z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -51,10 +58,10 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// Ways of stepping a clock to a given time, for frame-rate independence tests.
-enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
+public enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
   case oneStep, hz30, hz60, hz120, hz144, irregular
 
-  var description: String {
+  public var description: String {
     switch self {
     case .oneStep: "one step"
     case .hz30: "30 Hz"
@@ -69,7 +76,7 @@ enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
   ///
   /// Regular rates use whole frames (`start + frame / rate`, not a running sum), then a last
   /// step to `end`; irregular steps are drawn from a seeded generator.
-  func advance(_ clock: AnimationClock, to end: Double) {
+  public func advance(_ clock: AnimationClock, to end: Double) {
     let start = clock.now
     switch self {
     case .oneStep:

@@ -1,0 +1,214 @@
+import Synchronization
+
+/// Whether a node has a started Dance animation, as Dance's `DanceAnimationState`.
+public enum DanceAnimationState: Hashable, Sendable {
+  /// No animation, or one created but not started (a finished animation no longer exists).
+  case inactive
+  /// An animation that has started, running or paused.
+  case active
+}
+
+/// Dance's chainable, forgiving animation API for one node, reached as ``Node/dance``.
+///
+/// ```swift
+/// circle.dance.animate(duration: 2.0, curve: .easeInOut) {
+///   $0.transform = Transform(scaleX: 1.5, y: 1.5)
+///   $0.center = Point(x: 160, y: 240)
+///   $0.backgroundColor = .blue
+/// }.addCompletion { position in
+///   if position == .end { print("Animation reached the target end position!") }
+/// }.start(after: 5.0)
+///
+/// circle.dance.pause().setProgress(to: 0.25)
+/// circle.dance.start().reverse()
+/// circle.dance.finish(at: .current)
+/// ```
+///
+/// A node has at most one Dance animation at a time, created by `animate` and started by
+/// `start`; it ceases to exist when it finishes. Every method returns this object so calls
+/// chain. Calls that need an animation when there is none do nothing and report a
+/// ``DanceError`` naming the node's ``tag``; properties then return their defaults.
+///
+/// Fixes to Dance's own behaviour: tags are unique per animation and never alias another
+/// node's; animating a node that already has a Dance animation finishes the old one at
+/// `.current` (its completions run) and replaces it; `pause(after:)` runs on the clock.
+public final class NodeDance {
+  /// The node this object animates.
+  public private(set) weak var node: Node?
+  private var animator: PropertyAnimator?
+
+  /// The tag of the node's current (or last) Dance animation; before the first animation, a
+  /// tag reserved for the node. Unique across all nodes and animations of the process.
+  public private(set) var tag: Int
+
+  private static let tags = Atomic<Int>(0)
+
+  private static func nextTag() -> Int {
+    tags.wrappingAdd(1, ordering: .relaxed).newValue
+  }
+
+  init(node: Node) {
+    self.node = node
+    tag = Self.nextTag()
+  }
+
+  // MARK: - Creating an animation
+
+  /// Creates an animation with a standard curve; call ``start()`` to run it.
+  ///
+  /// The closure receives the node; assignments to its animatable properties animate.
+  @discardableResult
+  public func animate(
+    duration: Double, curve: AnimationCurve, _ animations: @escaping (Node) -> Void
+  ) -> NodeDance {
+    install(PropertyAnimator(duration: duration, curve: curve), animations)
+  }
+
+  /// Creates an animation paced by `timingParameters` (a cubic curve or a spring).
+  @discardableResult
+  public func animate(
+    duration: Double, timingParameters: any TimingCurveProvider,
+    _ animations: @escaping (Node) -> Void
+  ) -> NodeDance {
+    install(PropertyAnimator(duration: duration, timingParameters: timingParameters), animations)
+  }
+
+  /// Creates an animation paced by a cubic Bézier curve through two control points.
+  @discardableResult
+  public func animate(
+    duration: Double, controlPoint1: Point, controlPoint2: Point,
+    _ animations: @escaping (Node) -> Void
+  ) -> NodeDance {
+    install(
+      PropertyAnimator(
+        duration: duration, controlPoint1: controlPoint1, controlPoint2: controlPoint2),
+      animations)
+  }
+
+  /// Creates an animation paced by a spring with `dampingRatio` that settles in `duration`.
+  @discardableResult
+  public func animate(
+    duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
+  ) -> NodeDance {
+    install(PropertyAnimator(duration: duration, dampingRatio: dampingRatio), animations)
+  }
+
+  private func install(_ newAnimator: PropertyAnimator, _ animations: @escaping (Node) -> Void)
+    -> NodeDance
+  {
+    if let old = animator {
+      animator = nil
+      old.discard()
+    }
+    tag = Self.nextTag()
+    newAnimator.addAnimations { [weak node] in
+      if let node { animations(node) }
+    }
+    newAnimator.addCompletion { [weak self, weak newAnimator] _ in
+      if let self, self.animator === newAnimator { self.animator = nil }
+    }
+    animator = newAnimator
+    return self
+  }
+
+  // MARK: - Controlling it
+
+  /// Adds a completion that runs once when the animation finishes, however it finishes.
+  @discardableResult
+  public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) -> NodeDance {
+    require("addCompletion(_:)")?.addCompletion(completion)
+    return self
+  }
+
+  /// Starts (or resumes) the animation.
+  @discardableResult
+  public func start() -> NodeDance {
+    require("start()")?.startAnimation()
+    return self
+  }
+
+  /// Starts (or resumes) the animation after `delay` seconds of clock time.
+  @discardableResult
+  public func start(after delay: Double) -> NodeDance {
+    require("start(after:)")?.startAnimation(afterDelay: delay)
+    return self
+  }
+
+  /// Pauses the animation where it is (properties hold their in-flight values).
+  @discardableResult
+  public func pause() -> NodeDance {
+    require("pause()")?.pauseAnimation()
+    return self
+  }
+
+  /// Pauses the animation after `delay` seconds of clock time, if it is still running.
+  @discardableResult
+  public func pause(after delay: Double) -> NodeDance {
+    require("pause(after:)")?.pauseAnimation(afterDelay: delay)
+    return self
+  }
+
+  /// Turns the animation around, like playing a video backwards.
+  @discardableResult
+  public func reverse() -> NodeDance {
+    if let animator = require("reverse()") {
+      animator.isReversed.toggle()
+    }
+    return self
+  }
+
+  /// Scrubs the animation to `progress` (0…1), pausing it.
+  @discardableResult
+  public func setProgress(to progress: Double) -> NodeDance {
+    require("setProgress(to:)")?.fractionComplete = progress
+    return self
+  }
+
+  /// Finishes the animation now: properties jump to the end or start values (or stay, for
+  /// `.current`) and completions run with `position`.
+  @discardableResult
+  public func finish(at position: AnimatingPosition) -> NodeDance {
+    guard let animator = require("finish(at:)") else { return self }
+    if animator.state == .inactive {
+      animator.pauseAnimation()
+    }
+    if animator.state == .active {
+      animator.stopAnimation(false)
+    }
+    animator.finishAnimation(at: position)
+    return self
+  }
+
+  // MARK: - Properties
+
+  /// Whether the node has a Dance animation (created and not yet finished).
+  public var hasAnimation: Bool { animator != nil }
+
+  /// The animation's progress, 0…1 along the forward path; setting it scrubs (and pauses).
+  public var progress: Double {
+    get { require("progress")?.fractionComplete ?? 0 }
+    set { setProgress(to: newValue) }
+  }
+
+  /// Whether the animation is running.
+  public var isRunning: Bool { animator?.isRunning ?? false }
+
+  /// Whether the animation runs backwards; setting it reverses.
+  public var isReversed: Bool {
+    get { animator?.isReversed ?? false }
+    set { require("isReversed")?.isReversed = newValue }
+  }
+
+  /// `.active` once the animation has started (running or paused); `.inactive` otherwise.
+  public var state: DanceAnimationState {
+    animator.map { $0.state == .inactive ? .inactive : .active } ?? .inactive
+  }
+
+  private func require(_ call: String) -> PropertyAnimator? {
+    if let animator { return animator }
+    DanceError.report(
+      .noAnimation,
+      "node.dance.\(call): node with dance.tag = \(tag) does not have an active animation!")
+    return nil
+  }
+}

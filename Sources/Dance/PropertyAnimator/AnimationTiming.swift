@@ -1,0 +1,105 @@
+/// The pacing of an animator, evaluated as progress over local time u ∈ [0, 1].
+///
+/// A cubic curve gives the same progress on both axes. A spring gives progress per axis
+/// (its initial velocity may differ between x and y) plus the spring's impulse response,
+/// which carries a property's own in-flight velocity into the new motion: the spring is
+/// linear, so the motion from a given velocity is the step response plus that velocity times
+/// the impulse response.
+struct AnimationTiming {
+  enum Kind {
+    case cubic(TimingFunction)
+    /// Lanes: x progress, y progress, impulse response, unused.
+    case spring(DampedOscillator<SIMD4<Double>>)
+  }
+
+  let kind: Kind
+  /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
+  let duration: Double
+
+  /// What the timing gives at one instant: per-axis progress and impulse response, and
+  /// their derivatives with respect to u.
+  struct Sample {
+    var progress: SIMD2<Double>
+    var impulse: Double
+    var progressSlope: SIMD2<Double>
+    var impulseSlope: Double
+
+    static let end = Sample(
+      progress: SIMD2(1, 1), impulse: 0, progressSlope: .zero, impulseSlope: 0)
+  }
+
+  /// The timing `provider` describes, for an animator whose requested duration is
+  /// `requestedDuration` seconds.
+  init(_ provider: any TimingCurveProvider, requestedDuration: Double) {
+    if let spring = provider.springTimingParameters {
+      self.init(spring: spring, requestedDuration: requestedDuration)
+    } else if let cubic = provider.cubicTimingParameters {
+      self.init(curve: cubic.timingFunction, duration: requestedDuration)
+    } else {
+      DanceError.report(
+        .illegalState,
+        "PropertyAnimator: the timing provider has neither cubic nor spring parameters; "
+          + "using ease-in-out")
+      self.init(curve: .easeInOut, duration: requestedDuration)
+    }
+  }
+
+  init(curve: TimingFunction, duration: Double) {
+    kind = .cubic(curve)
+    self.duration = duration
+  }
+
+  init(spring parameters: SpringTimingParameters, requestedDuration: Double) {
+    let stiffness: Double
+    let damping: Double
+    let duration: Double
+    if let spring = parameters.spring {
+      stiffness = spring.stiffness / spring.mass
+      damping = spring.damping / spring.mass
+      let settling = spring.settlingDuration
+      duration = settling.isFinite ? settling : requestedDuration
+    } else {
+      // Choose the response so that the spring settles in the requested duration: settling
+      // time scales with the response for a given damping ratio.
+      let ratio = max(parameters.dampingRatio, 0.01)
+      let unit = SpringParameters(dampingRatio: ratio, response: 1)
+      let response = requestedDuration > 0 ? requestedDuration / unit.settlingDuration : 1
+      let spring = SpringParameters(dampingRatio: ratio, response: max(response, 1e-6))
+      stiffness = spring.stiffness
+      damping = spring.damping
+      duration = requestedDuration
+    }
+    let velocity = parameters.initialVelocity
+    kind = .spring(
+      DampedOscillator(
+        target: SIMD4(1, 1, 0, 0), value: .zero, velocity: SIMD4(velocity.dx, velocity.dy, 1, 0),
+        stiffness: stiffness, damping: damping))
+    self.duration = duration
+  }
+
+  /// Whether this is a spring.
+  var isSpring: Bool {
+    if case .spring = kind { return true }
+    return false
+  }
+
+  /// The timing at local time `u`; exactly the end (progress 1, at rest) for u ≥ 1.
+  func sample(_ u: Double) -> Sample {
+    guard u < 1 else { return .end }
+    let u = max(u, 0)
+    switch kind {
+    case .cubic(let curve):
+      let progress = curve.value(at: u)
+      let slope = curve.slope(at: u)
+      return Sample(
+        progress: SIMD2(repeating: progress), impulse: 0, progressSlope: SIMD2(repeating: slope),
+        impulseSlope: 0)
+    case .spring(let oscillator):
+      let (value, velocity) = oscillator.state(at: u * duration)
+      return Sample(
+        progress: SIMD2(value[0], value[1]), impulse: value[2],
+        progressSlope: SIMD2(velocity[0], velocity[1]) * duration,
+        impulseSlope: velocity[2] * duration)
+    }
+  }
+}

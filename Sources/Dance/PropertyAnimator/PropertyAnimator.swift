@@ -1,0 +1,616 @@
+/// Animates changes to nodes' properties, with the controls of `UIViewPropertyAnimator`:
+/// start, pause, reverse, scrub, stop and finish, on a virtual clock.
+///
+/// ```swift
+/// let animator = PropertyAnimator(duration: 1, curve: .easeInOut) {
+///   card.center = Point(x: 300, y: 200)
+///   card.alpha = 0.5
+/// }
+/// animator.addCompletion { position in print("ended at", position) }
+/// animator.startAnimation()
+/// scene.clock.advance(by: 0.5)
+/// animator.pauseAnimation()
+/// animator.fractionComplete = 0.25   // shows exactly what playback shows a quarter in
+/// animator.isReversed = true
+/// animator.startAnimation()           // runs back, finishing with `.start`
+/// ```
+///
+/// **Blocks.** Animation blocks run when the animator becomes active (`startAnimation()`,
+/// `pauseAnimation()`, or setting `fractionComplete`), or at once when added to an active
+/// animator; each assignment inside them to a node's animatable property animates from the
+/// value it has then to the value assigned. The animator runs on the clock of the scene of the
+/// first node it animates; an assignment to a node outside any scene applies at once, and so
+/// does one to a node in a different scene (with a ``DanceError``). An animator with no node
+/// in a scene has no clock: started, it finishes at once.
+///
+/// **States** follow `UIViewPropertyAnimator` (inactive → active, running or paused →
+/// stopped → inactive); see ``PropertyAnimatorStateMachine`` in the source for the table.
+/// Where UIKit raises an exception, Dance reports a ``DanceError`` and does nothing.
+///
+/// **Decisions where UIKit is vague:**
+/// - ``fractionComplete`` is the position along the forward path in animation time: 0 shows
+///   the start values, 1 the end values, whichever way the animator runs. Scrubbing to f shows
+///   exactly what playback shows at f, unless ``scrubsLinearly`` is set.
+/// - A reversed animator that returns to the start finishes with `.start`.
+/// - Completions run exactly once per run, in the order added, after the final values are
+///   applied, and may start, reverse or finish any animator, including this one.
+///   `stopAnimation(true)` and releasing a stopped animator run them with `.current`
+///   (UIKit drops them).
+/// - When another writer takes the animator's last property, or the last node it animates
+///   leaves its scene, the animator finishes at once with `.current`.
+/// - An active animator is kept alive by its scene, so releasing your reference is safe in
+///   every state.
+public final class PropertyAnimator {
+  /// The animation time in seconds: the requested duration, or a physical spring's settling
+  /// duration.
+  public var duration: Double { timing.duration }
+  /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
+  public private(set) var delay: Double = 0
+  /// Whether the animator stays active, paused at the end, instead of finishing (and then
+  /// runs no completions until it does finish).
+  public var pausesOnCompletion = false
+  /// Whether scrubbing with ``fractionComplete`` shows linear progress instead of the timing
+  /// curve (until the animator runs again). Default false: scrubbing shows what playback
+  /// shows.
+  public var scrubsLinearly = false
+
+  var machine = PropertyAnimatorStateMachine()
+  private(set) var timing: AnimationTiming
+  private let requestedDuration: Double
+
+  // The timeline: f(t) = anchorFraction ± (t − anchorTime) / secondsPerFraction, clamped.
+  private var anchorFraction = 0.0
+  private var anchorTime = 0.0
+  private var reversed = false
+  private var secondsPerFraction: Double
+  private var showsLinearScrub = false
+  private var pauseTime: Double?
+  private var evaluatedAt = -Double.infinity
+
+  private var pendingBlocks: [(block: () -> Void, windowStart: Double)] = []
+  private var completions: [(AnimatingPosition) -> Void] = []
+  private(set) var animations: [PropertyAnimation] = []
+  private var hasHadAnimations = false
+  private(set) weak var scene: Scene?
+  private(set) var clock: AnimationClock?
+
+  /// The clock's bookkeeping for this animator.
+  package var registration = ClockRegistration()
+
+  // MARK: - Creating
+
+  /// Creates an animator with a standard curve.
+  ///
+  /// A NaN, infinite or negative duration is replaced by 0 with a ``DanceError``.
+  public convenience init(
+    duration: Double, curve: AnimationCurve, animations: (() -> Void)? = nil
+  ) {
+    self.init(
+      duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve))
+    if let animations { addAnimations(animations) }
+  }
+
+  /// Creates an animator with a cubic Bézier curve through two control points.
+  public convenience init(
+    duration: Double, controlPoint1: Point, controlPoint2: Point,
+    animations: (() -> Void)? = nil
+  ) {
+    self.init(
+      duration: duration,
+      timingParameters: CubicTimingParameters(
+        controlPoint1: controlPoint1, controlPoint2: controlPoint2))
+    if let animations { addAnimations(animations) }
+  }
+
+  /// Creates an animator with a spring of damping ratio `dampingRatio` that settles in
+  /// `duration` seconds.
+  public convenience init(
+    duration: Double, dampingRatio: Double, animations: (() -> Void)? = nil
+  ) {
+    self.init(
+      duration: duration,
+      timingParameters: SpringTimingParameters(dampingRatio: dampingRatio))
+    if let animations { addAnimations(animations) }
+  }
+
+  /// Creates an animator paced by `timingParameters`; see ``SpringTimingParameters`` for how
+  /// springs set the duration.
+  public init(duration: Double, timingParameters: any TimingCurveProvider) {
+    let duration = Validation.sanitizedNonNegative(
+      duration, "duration", in: "PropertyAnimator.init", infinity: 0)
+    requestedDuration = duration
+    timing = AnimationTiming(timingParameters, requestedDuration: duration)
+    secondsPerFraction = timing.duration
+  }
+
+  deinit {
+    if let clock { clock.detach(self) }
+    if case .finishNow(let position) = machine.abandon() {
+      finishNow(at: position)
+    }
+  }
+
+  // MARK: - State
+
+  /// The state: inactive, active (running or paused) or stopped.
+  public var state: AnimatingState {
+    switch machine.state {
+    case .inactive: .inactive
+    case .running, .paused: .active
+    case .stopped: .stopped
+    }
+  }
+
+  /// Whether the animator is active and moving (or waiting out a start delay).
+  public var isRunning: Bool { machine.state == .running }
+
+  /// Whether the animator can be paused, stopped and scrubbed while active (default true);
+  /// it can change only while inactive.
+  public var isInterruptible: Bool {
+    get { machine.isInterruptible }
+    set { perform(machine.setInterruptible(newValue), "isInterruptible") }
+  }
+
+  /// Whether the animator runs from the end toward the start.
+  ///
+  /// Set while running, it turns around where it is; set before starting, the animator
+  /// plays from the end values back to the start values.
+  public var isReversed: Bool {
+    get { reversed }
+    set {
+      guard machine.state != .stopped else {
+        DanceError.report(
+          .illegalState, "PropertyAnimator.isReversed: a stopped animator cannot reverse")
+        return
+      }
+      guard newValue != reversed else { return }
+      if machine.state == .running {
+        let now = currentTime
+        if now > anchorTime {
+          anchorFraction = fraction(at: now)
+          anchorTime = now
+        }
+      }
+      reversed = newValue
+      updateClock()
+    }
+  }
+
+  /// The position along the forward path, in animation time: 0 = start values, 1 = end
+  /// values.
+  ///
+  /// Setting it pauses a running animator and activates an inactive one, then shows exactly
+  /// what playback shows at that fraction. NaN is ignored and values outside 0…1 are clamped,
+  /// with a ``DanceError``.
+  public var fractionComplete: Double {
+    get { fraction(at: currentTime) }
+    set {
+      let call = "PropertyAnimator.fractionComplete"
+      guard Validation.requireFinite(newValue, "the fraction", in: call) else { return }
+      var value = newValue
+      if !(0...1).contains(value) {
+        DanceError.report(.outOfRange, "\(call): \(value) is outside 0...1; clamped")
+        value = min(max(value, 0), 1)
+      }
+      let action = machine.scrub()
+      guard perform(action, "fractionComplete") else { return }
+      anchorFraction = value
+      anchorTime = currentTime
+      showsLinearScrub = scrubsLinearly
+      applyAll()
+    }
+  }
+
+  // MARK: - Animations and completions
+
+  /// Adds an animation block; it runs when the animator becomes active, or at once (running
+  /// for the rest of the animator's path) if it already is.
+  public func addAnimations(_ animation: @escaping () -> Void) {
+    addAnimations(animation, windowStart: 0, call: "addAnimations(_:)")
+  }
+
+  /// Adds an animation block that starts `delayFactor × duration` into the animation and
+  /// ends with the animator. `delayFactor` is clamped to 0…1 (NaN counts as 0), with a
+  /// ``DanceError``.
+  public func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double) {
+    let call = "addAnimations(_:delayFactor:)"
+    var factor = delayFactor
+    if !Validation.requireFinite(factor, "delayFactor", in: "PropertyAnimator.\(call)") {
+      factor = 0
+    } else if !(0...1).contains(factor) {
+      DanceError.report(
+        .outOfRange, "PropertyAnimator.\(call): delayFactor \(factor) is outside 0...1; clamped")
+      factor = min(max(factor, 0), 1)
+    }
+    addAnimations(animation, windowStart: factor, call: call)
+  }
+
+  private func addAnimations(_ animation: @escaping () -> Void, windowStart: Double, call: String) {
+    guard machine.acceptsAnimations else {
+      DanceError.report(
+        .illegalState, "PropertyAnimator.\(call): a stopped animator cannot take animations")
+      return
+    }
+    if machine.state == .inactive {
+      pendingBlocks.append((animation, windowStart))
+    } else {
+      let start = max(windowStart, fraction(at: currentTime))
+      runBlock(animation, windowStart: start)
+      updateClock()
+    }
+  }
+
+  /// Adds a closure to run once when the current (or next) run ends, with where it ended.
+  public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+    completions.append(completion)
+  }
+
+  // MARK: - Controls
+
+  /// Starts (or resumes) the animation.
+  public func startAnimation() {
+    perform(machine.start(), "startAnimation()")
+  }
+
+  /// Starts (or resumes) the animation after `delay` seconds of clock time.
+  ///
+  /// NaN and infinite delays are ignored and negative ones count as 0, with a ``DanceError``.
+  public func startAnimation(afterDelay delay: Double) {
+    let call = "PropertyAnimator.startAnimation(afterDelay:)"
+    guard Validation.requireFinite(delay, "the delay", in: call) else { return }
+    let delay = Validation.clampNonNegative(delay, "the delay", in: call)
+    let action = machine.startAfterDelay()
+    guard perform(action, "startAnimation(afterDelay:)", startDelay: delay) else { return }
+    self.delay = delay
+  }
+
+  /// Pauses the animation where it is (activating an inactive animator at its start).
+  public func pauseAnimation() {
+    perform(machine.pause(), "pauseAnimation()")
+  }
+
+  /// Pauses the animation `delay` seconds of clock time from now, if it is still running
+  /// then. NaN, infinite and negative delays are refused with a ``DanceError``.
+  public func pauseAnimation(afterDelay delay: Double) {
+    let call = "PropertyAnimator.pauseAnimation(afterDelay:)"
+    guard Validation.requireFinite(delay, "the delay", in: call) else { return }
+    guard delay >= 0 else {
+      DanceError.report(.outOfRange, "\(call): the delay is negative; ignored")
+      return
+    }
+    guard machine.isInterruptible else {
+      DanceError.report(.illegalState, "\(call): the animator is not interruptible")
+      return
+    }
+    pauseTime = currentTime + delay
+    updateClock()
+  }
+
+  /// Stops the animation where it is: with `withoutFinishing` true it becomes inactive at
+  /// once (completions run with `.current`); otherwise it waits, stopped, for
+  /// ``finishAnimation(at:)``.
+  public func stopAnimation(_ withoutFinishing: Bool) {
+    perform(machine.stop(withoutFinishing: withoutFinishing), "stopAnimation(_:)")
+  }
+
+  /// Finishes a stopped animator: properties jump to the end or start values (or stay, for
+  /// `.current`) and completions run with `position`.
+  public func finishAnimation(at position: AnimatingPosition) {
+    perform(machine.finish(at: position), "finishAnimation(at:)")
+  }
+
+  /// Runs the rest of the path with new timing (or the current one, for nil) over the
+  /// remaining time × `durationFactor`; each property keeps its velocity when the new timing
+  /// is a spring. A NaN or infinite factor counts as 1 and a negative one as 0, with a
+  /// ``DanceError``.
+  public func continueAnimation(
+    withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double
+  ) {
+    let call = "PropertyAnimator.continueAnimation(withTimingParameters:durationFactor:)"
+    var factor = durationFactor
+    if !Validation.requireFinite(factor, "durationFactor", in: call) {
+      factor = 1
+    }
+    factor = Validation.clampNonNegative(factor, "durationFactor", in: call)
+    let now = currentTime
+    let f = fraction(at: now)
+    let oldSpeed = speed(at: now)
+    let oldTiming = timing
+    let linear = showsLinearScrub
+    guard perform(machine.continueAnimation(), "continueAnimation") else { return }
+    if let parameters {
+      timing = AnimationTiming(parameters, requestedDuration: requestedDuration)
+    }
+    secondsPerFraction = timing.duration * factor
+    anchorFraction = f
+    anchorTime = now
+    showsLinearScrub = false
+    let newSpeed = speed(at: now)
+    for animation in animations {
+      animation.rebase(
+        at: f, oldTiming: oldTiming, linear: linear, oldSpeed: oldSpeed, newTiming: timing,
+        newSpeed: newSpeed)
+    }
+    applyAll()
+    updateClock()
+  }
+
+  // MARK: - Carrying out actions
+
+  /// Carries out `action`; returns false if it was a rejection (reported).
+  @discardableResult
+  private func perform(
+    _ action: PropertyAnimatorStateMachine.Action, _ call: String, startDelay: Double = 0
+  ) -> Bool {
+    let now = currentTime
+    switch action {
+    case .none:
+      return true
+    case .reject(let kind, let message):
+      DanceError.report(kind, "PropertyAnimator.\(call): \(message)")
+      return false
+    case .activateRunning:
+      activate()
+      anchorTime = now + startDelay
+      retainInScene()
+      if clock == nil {
+        // No node in a scene: nothing to animate on a clock, so the run ends at once.
+        reachEnd()
+        return true
+      }
+      applyAll()
+    case .activatePaused:
+      activate()
+      retainInScene()
+      applyAll()
+    case .resume:
+      anchorTime = now + startDelay
+      showsLinearScrub = false
+      if pauseTime.map({ $0 < now }) == true { pauseTime = nil }
+    case .pause, .stop:
+      anchorFraction = fraction(at: now)
+      anchorTime = now
+      applyAll()
+      if case .stop = action {
+        scene?.activeAnimators[ObjectIdentifier(self)] = nil
+      }
+    case .finishNow(let position):
+      finishNow(at: position)
+      return true
+    case .continueRunning:
+      break
+    case .holdAtEnd:
+      anchorFraction = reversed ? 0 : 1
+      anchorTime = now
+      applyAll()
+    }
+    updateClock()
+    return true
+  }
+
+  /// Sets up a new run: the timeline at its start, then the pending blocks.
+  private func activate() {
+    anchorFraction = reversed ? 1 : 0
+    anchorTime = currentTime
+    secondsPerFraction = timing.duration
+    showsLinearScrub = false
+    delay = 0
+    let blocks = pendingBlocks
+    pendingBlocks = []
+    for (block, windowStart) in blocks {
+      runBlock(block, windowStart: windowStart)
+    }
+  }
+
+  private func runBlock(_ block: () -> Void, windowStart: Double) {
+    AnimationBlockStack.current.run(.animating(self, windowStart: windowStart), block)
+  }
+
+  private func retainInScene() {
+    scene?.activeAnimators[ObjectIdentifier(self)] = self
+  }
+
+  /// The running animator reached the end of its path.
+  private func reachEnd() {
+    let position: AnimatingPosition = reversed ? .start : .end
+    perform(
+      machine.reachEnd(at: position, pausesOnCompletion: pausesOnCompletion), "reachEnd")
+  }
+
+  /// Ends the run (the machine is already inactive): final values, then completions.
+  private func finishNow(at position: AnimatingPosition) {
+    pauseTime = nil
+    if let clock {
+      clock.deactivate(self)
+      clock.unschedule(self)
+    }
+    for animation in animations {
+      animation.apply(position)
+    }
+    let ended = animations
+    animations = []
+    hasHadAnimations = false
+    for animation in ended {
+      animation.animator = nil
+      animation.releaseProperty()
+      animation.baseNode.animations.removeAll { $0 === animation }
+    }
+    anchorFraction = 0
+    showsLinearScrub = false
+    let handlers = completions
+    completions = []
+    withExtendedLifetime(self) {
+      scene?.activeAnimators[ObjectIdentifier(self)] = nil
+      AnimationBlockStack.current.run(.immediate) {
+        for handler in handlers {
+          handler(position)
+        }
+      }
+    }
+  }
+
+  /// Ends this animator's current run or pending one at `.current`, whatever its state:
+  /// an inactive animator drops its pending blocks, an active or stopped one stops where it
+  /// is. Completions run once either way. Used when `node.dance` replaces an animation.
+  func discard() {
+    pendingBlocks = []
+    if case .finishNow(let position) = machine.abandon() {
+      finishNow(at: position)
+    } else {
+      finishNow(at: .current)
+    }
+  }
+
+  // MARK: - Timeline
+
+  private var currentTime: Double { clock?.now ?? 0 }
+
+  /// The fraction complete at clock time `time`.
+  private func fraction(at time: Double) -> Double {
+    guard machine.state == .running else { return anchorFraction }
+    let elapsed = time - anchorTime
+    guard elapsed > 0 else { return anchorFraction }
+    guard secondsPerFraction > 0 else { return reversed ? 0 : 1 }
+    let moved = elapsed / secondsPerFraction
+    return min(max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
+  }
+
+  /// How fast the fraction moves at `time`, in fractions per second (signed).
+  private func speed(at time: Double) -> Double {
+    guard machine.state == .running, time >= anchorTime, secondsPerFraction > 0 else {
+      return 0
+    }
+    return (reversed ? -1 : 1) / secondsPerFraction
+  }
+
+  /// The clock time at which the running animator reaches the end of its path.
+  private var endTime: Double {
+    anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
+  }
+
+  /// Registers with the clock for ticks and the next event while running; unregisters
+  /// otherwise.
+  private func updateClock() {
+    guard let clock else { return }
+    guard machine.state == .running else {
+      clock.deactivate(self)
+      clock.unschedule(self)
+      return
+    }
+    clock.activate(self)
+    var deadline = endTime
+    if let pauseTime, pauseTime < deadline { deadline = pauseTime }
+    clock.schedule(self, at: deadline)
+  }
+
+  /// Writes every property's value at the current fraction.
+  private func applyAll() {
+    let now = currentTime
+    evaluatedAt = now
+    let f = fraction(at: now)
+    for animation in animations {
+      animation.apply(fraction: f, timing: timing, linear: showsLinearScrub)
+    }
+  }
+
+  /// Brings the properties up to the clock's current time, if the clock has moved since.
+  func refreshIfStale() {
+    guard machine.state == .running, let clock, clock.now != evaluatedAt else { return }
+    applyAll()
+  }
+
+  // MARK: - Recording
+
+  /// Records an assignment made inside one of this animator's blocks.
+  func record<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    windowStart: Double
+  ) {
+    guard let nodeScene = node.scene else {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    if let scene {
+      guard scene === nodeScene else {
+        DanceError.report(
+          .illegalState,
+          "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
+            + "set without animation")
+        node.assignImmediately(newValue, to: storage)
+        return
+      }
+    } else {
+      scene = nodeScene
+      clock = nodeScene.clock
+      if machine.state == .running || machine.state == .paused { retainInScene() }
+    }
+    let previous = node[keyPath: storage].owner
+    previous?.refreshIfStale()
+    let animation = TypedPropertyAnimation(
+      node: node, storage: storage, from: node[keyPath: storage].value.vector,
+      to: newValue.vector, animator: self, windowStart: windowStart)
+    if timing.isSpring, let previous = previous as? TypedPropertyAnimation<N, Value>,
+      let previousAnimator = previous.animator
+    {
+      animation.inherit(
+        clockVelocity: previousAnimator.velocity(of: previous),
+        timing: timing, speed: secondsPerFraction > 0 ? 1 / secondsPerFraction : 0)
+    }
+    animations.append(animation)
+    node.animations.append(animation)
+    node[keyPath: storage].owner = animation
+    hasHadAnimations = true
+    previous?.detach(endingAt: .current)
+  }
+
+  /// The velocity of one of this animator's properties, in value units per second.
+  func velocity<N: Node, Value: VectorConvertible>(
+    of animation: TypedPropertyAnimation<N, Value>
+  ) -> Value.VectorType {
+    let now = currentTime
+    return animation.velocity(
+      fraction: fraction(at: now), timing: timing, linear: showsLinearScrub, speed: speed(at: now))
+  }
+
+  /// One of this animator's animations stopped driving its property.
+  func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
+    animations.removeAll { $0 === animation }
+    animation.baseNode.animations.removeAll { $0 === animation }
+    guard animations.isEmpty, hasHadAnimations else { return }
+    if case .finishNow = machine.abandon() {
+      finishNow(at: position)
+    }
+  }
+}
+
+extension PropertyAnimator: ClockObserver {
+  package func clockDidReachDeadline(_ clock: AnimationClock) {
+    guard machine.state == .running else { return }
+    let now = clock.now
+    if let pauseTime, pauseTime <= now, pauseTime < endTime {
+      self.pauseTime = nil
+      perform(machine.pause(), "pauseAnimation(afterDelay:)")
+      return
+    }
+    if endTime <= now {
+      reachEnd()
+    } else {
+      updateClock()
+    }
+  }
+
+  package func clockDidAdvance(_ clock: AnimationClock) {
+    refreshIfStale()
+  }
+}
+
+extension Node {
+  /// Sets an animatable property at once, taking it from any animation driving it.
+  func assignImmediately<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, to storage: ReferenceWritableKeyPath<N, Animatable<Value>>
+  ) {
+    let node = unsafeDowncast(self, to: N.self)
+    node[keyPath: storage].owner?.detach(endingAt: .current)
+    node[keyPath: storage].value = newValue
+  }
+}

@@ -1,0 +1,174 @@
+/// A rectangle in a scene graph, with the animatable properties of a `UIView`.
+///
+/// ```swift
+/// let scene = Scene()
+/// let card = Node(frame: Rect(x: 20, y: 20, width: 80, height: 120))
+/// card.backgroundColor = .orange
+/// scene.root.addChild(card)
+///
+/// card.dance.animate(duration: 0.5, curve: .easeOut) {
+///   $0.center = Point(x: 200, y: 150)
+///   $0.alpha = 0.5
+/// }.start()
+/// scene.clock.advance(by: 0.25)
+/// card.center   // the value on screen now, a quarter of a second in
+/// ```
+///
+/// **Geometry** is UIKit's: ``center`` is in the parent's coordinates, ``bounds`` in the
+/// node's own, and ``frame`` is derived from them (`center` ± half of `bounds.size`, ignoring
+/// ``transform``, which applies about the centre). Setting `frame` sets `center` and
+/// `bounds.size`.
+///
+/// **Animation.** `bounds`, `center`, `alpha`, `transform`, `backgroundColor` (and `frame`,
+/// through `center` and `bounds`) animate when assigned inside an animation block —
+/// ``dance``, ``PropertyAnimator`` or ``Node/animate(withDuration:animations:)`` — and change
+/// at once outside one. There is one value per property: during an animation, reading it
+/// returns the in-flight value, which is what the host draws. Declare more animatable
+/// properties in subclasses with ``Animatable``.
+///
+/// **Scenes.** Nodes animate only while they are in a ``Scene``: an assignment in an
+/// animation block to a node outside any scene applies at once. Removing a node from its
+/// scene ends its animations (and its descendants') where they are, at `.current`. Nothing
+/// keeps a node alive but its parent and your own references.
+///
+/// Non-finite values are refused with a ``DanceError``. A node belongs to the thread that
+/// advances its scene's clock.
+open class Node {
+  /// The node's own coordinate space: its size, and the origin its children are placed in.
+  @Animatable public var bounds: Rect = .zero
+  /// The position of the node's centre in its parent's coordinate space.
+  @Animatable public var center: Point = .zero
+  /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
+  @Animatable public var alpha: Double = 1
+  /// The transform applied about the centre.
+  @Animatable public var transform: Transform = .identity
+  /// The fill color of the node's rectangle.
+  @Animatable public var backgroundColor: Color = .clear
+  /// Whether the node (and its children) is left out when drawing; not animatable.
+  public var isHidden = false
+
+  /// The parent node, or nil for a scene's root and for detached nodes.
+  public private(set) weak var parent: Node?
+  /// The children, back to front.
+  public private(set) var children: [Node] = []
+
+  /// Set on a scene's root only.
+  weak var rootOfScene: Scene?
+  /// The animations currently driving properties of this node.
+  var animations: [PropertyAnimation] = []
+  private var danceStorage: NodeDance?
+
+  /// Creates a node whose ``frame`` is `frame`.
+  public init(frame: Rect = .zero) {
+    _bounds = Animatable(wrappedValue: Rect(origin: .zero, size: frame.size))
+    _center = Animatable(wrappedValue: Point(x: frame.midX, y: frame.midY))
+    if !Validation.requireFinite(frame.vector, "the frame", in: "Node(frame:)") {
+      _bounds = Animatable(wrappedValue: .zero)
+      _center = Animatable(wrappedValue: .zero)
+    }
+  }
+
+  /// The node's rectangle in its parent's coordinates: `center` ± half of `bounds.size`.
+  ///
+  /// Setting it sets ``center`` and the size of ``bounds`` (animated inside a block).
+  public var frame: Rect {
+    get {
+      let size = bounds.size
+      let center = center
+      return Rect(
+        x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width,
+        height: size.height)
+    }
+    set {
+      guard Validation.requireFinite(newValue.vector, "the frame", in: "Node.frame") else {
+        return
+      }
+      center = Point(x: newValue.midX, y: newValue.midY)
+      bounds.size = newValue.size
+    }
+  }
+
+  /// The scene this node is in, if any.
+  public var scene: Scene? {
+    var node = self
+    while let parent = node.parent { node = parent }
+    return node.rootOfScene
+  }
+
+  /// Dance's chainable animation API for this node.
+  ///
+  /// ```swift
+  /// node.dance.animate(duration: 2, curve: .easeInOut) { $0.alpha = 0 }.start(after: 1)
+  /// ```
+  public var dance: NodeDance {
+    if let danceStorage { return danceStorage }
+    let dance = NodeDance(node: self)
+    danceStorage = dance
+    return dance
+  }
+
+  /// Adds `node` as the frontmost child; it is first removed from its current parent.
+  ///
+  /// Adding a node to itself or to one of its descendants, or adding a scene's root, is
+  /// refused with a ``DanceError``.
+  public func addChild(_ node: Node) {
+    insertChild(node, at: children.count)
+  }
+
+  /// Inserts `node` among the children at `index` (clamped to `0...children.count`, with a
+  /// ``DanceError`` when out of range); it is first removed from its current parent.
+  public func insertChild(_ node: Node, at index: Int) {
+    let call = "Node.insertChild(_:at: \(index))"
+    var ancestor: Node? = self
+    while let current = ancestor {
+      if current === node {
+        DanceError.report(
+          .illegalState, "\(call): a node cannot be its own descendant; nothing changed")
+        return
+      }
+      ancestor = current.parent
+    }
+    if node.rootOfScene != nil {
+      DanceError.report(.illegalState, "\(call): a scene's root cannot become a child")
+      return
+    }
+    let oldScene = node.scene
+    let newScene = scene
+    if let oldParent = node.parent {
+      oldParent.children.removeAll { $0 === node }
+      node.parent = nil
+    }
+    var index = index
+    if index < 0 || index > children.count {
+      DanceError.report(
+        .outOfRange, "\(call): index out of 0...\(children.count); clamped")
+      index = min(max(index, 0), children.count)
+    }
+    children.insert(node, at: index)
+    node.parent = self
+    if let oldScene, oldScene !== newScene {
+      node.endAnimationsInSubtree()
+    }
+  }
+
+  /// Detaches the node from its parent; if that takes it out of a scene, its animations and
+  /// its descendants' end where they are (completions run with `.current`).
+  public func removeFromParent() {
+    guard let parent else { return }
+    let wasInScene = scene != nil
+    parent.children.removeAll { $0 === self }
+    self.parent = nil
+    if wasInScene {
+      endAnimationsInSubtree()
+    }
+  }
+
+  private func endAnimationsInSubtree() {
+    while let animation = animations.last {
+      animation.detach(endingAt: .current)
+    }
+    for child in children {
+      child.endAnimationsInSubtree()
+    }
+  }
+}

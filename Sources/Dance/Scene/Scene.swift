@@ -1,0 +1,29 @@
+/// A tree of nodes and the clock that animates them.
+///
+/// ```swift
+/// let scene = Scene()
+/// scene.root.addChild(node)
+/// // Once per frame:
+/// scene.clock.advance(by: 1.0 / 60)
+/// draw(scene.root)
+/// ```
+///
+/// Animations of nodes in the scene run on its ``clock``. Several scenes may share a clock.
+/// The scene keeps its active animators alive (as UIKit keeps running animators), so a
+/// started animation runs to its end even if you drop your reference to it.
+public final class Scene {
+  /// The top of the tree; it has no parent and cannot be added to another node.
+  public let root: Node
+  /// The clock that drives every animation in the scene.
+  public let clock: AnimationClock
+
+  /// Animators that are active (running or paused), kept alive while they are.
+  var activeAnimators: [ObjectIdentifier: PropertyAnimator] = [:]
+
+  /// Creates a scene with an empty root node, driven by `clock`.
+  public init(clock: AnimationClock = AnimationClock()) {
+    self.clock = clock
+    root = Node()
+    root.rootOfScene = self
+  }
+}
