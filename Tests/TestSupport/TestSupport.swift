@@ -46,8 +46,10 @@ public func collectingErrors<Result>(_ body: () throws -> Result) rethrows -> (R
 public struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 
+  /// A generator that starts from `seed`.
   public init(seed: UInt64) { state = seed }
 
+  /// The next 64 random bits.
   public mutating func next() -> UInt64 {
     state &+= 0x9E37_79B9_7F4A_7C15
     var z = state
@@ -61,6 +63,7 @@ public struct SplitMix64: RandomNumberGenerator {
 public enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
   case oneStep, hz30, hz60, hz120, hz144, irregular
 
+  /// The pattern's name, for test output.
   public var description: String {
     switch self {
     case .oneStep: "one step"
