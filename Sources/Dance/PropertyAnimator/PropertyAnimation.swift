@@ -108,8 +108,10 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
             impulseSlope: 0)
       }
       let distance = to - segmentFrom
+      // The blend a·(1 − p) + b·p is exact at both ends: p = 1 gives `to` to the bit.
+      let progress = mask(sample.progress)
       let value =
-        segmentFrom + distance * mask(sample.progress) + inheritedVelocity * sample.impulse
+        segmentFrom * (1 - progress) + to * progress + inheritedVelocity * sample.impulse
       let slope =
         (distance * mask(sample.progressSlope) + inheritedVelocity * sample.impulseSlope)
         / (span > 0 ? span : 1)
@@ -117,8 +119,8 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
     }
     let span = segmentStart - windowStart
     guard f > windowStart, span > 0 else { return (from, .zero) }
-    let slope = (segmentFrom - from) / span
-    return (from + slope * (f - windowStart), slope)
+    let t = (f - windowStart) / span
+    return (from.lerp(to: segmentFrom, t), (segmentFrom - from) / span)
   }
 
   override func apply(fraction f: Double, timing: AnimationTiming, linear: Bool) {

@@ -62,6 +62,9 @@ public final class PropertyAnimator {
   private var anchorFraction = 0.0
   private var anchorTime = 0.0
   private var reversed = false
+  // Whether the timeline moves with the clock; it lags the state machine by one action, so
+  // that a pause can read the fraction the running animator had reached.
+  private var isMoving = false
   private var secondsPerFraction: Double
   private var showsLinearScrub = false
   private var pauseTime: Double?
@@ -351,7 +354,9 @@ public final class PropertyAnimator {
       return false
     case .activateRunning:
       activate()
-      anchorTime = now + startDelay
+      // Read the time again: the blocks may just have bound the animator to a scene's clock.
+      anchorTime = currentTime + startDelay
+      isMoving = true
       retainInScene()
       if clock == nil {
         // No node in a scene: nothing to animate on a clock, so the run ends at once.
@@ -365,11 +370,13 @@ public final class PropertyAnimator {
       applyAll()
     case .resume:
       anchorTime = now + startDelay
+      isMoving = true
       showsLinearScrub = false
       if pauseTime.map({ $0 < now }) == true { pauseTime = nil }
     case .pause, .stop:
       anchorFraction = fraction(at: now)
       anchorTime = now
+      isMoving = false
       applyAll()
       if case .stop = action {
         scene?.activeAnimators[ObjectIdentifier(self)] = nil
@@ -378,10 +385,11 @@ public final class PropertyAnimator {
       finishNow(at: position)
       return true
     case .continueRunning:
-      break
+      isMoving = true
     case .holdAtEnd:
       anchorFraction = reversed ? 0 : 1
       anchorTime = now
+      isMoving = false
       applyAll()
     }
     updateClock()
@@ -390,6 +398,7 @@ public final class PropertyAnimator {
 
   /// Sets up a new run: the timeline at its start, then the pending blocks.
   private func activate() {
+    isMoving = false
     anchorFraction = reversed ? 1 : 0
     anchorTime = currentTime
     secondsPerFraction = timing.duration
@@ -420,6 +429,7 @@ public final class PropertyAnimator {
   /// Ends the run (the machine is already inactive): final values, then completions.
   private func finishNow(at position: AnimatingPosition) {
     pauseTime = nil
+    isMoving = false
     if let clock {
       clock.deactivate(self)
       clock.unschedule(self)
@@ -467,17 +477,20 @@ public final class PropertyAnimator {
 
   /// The fraction complete at clock time `time`.
   private func fraction(at time: Double) -> Double {
-    guard machine.state == .running else { return anchorFraction }
+    guard isMoving else { return anchorFraction }
     let elapsed = time - anchorTime
+    guard secondsPerFraction > 0 else {
+      // No duration: the path is covered the moment the animator starts moving.
+      return elapsed >= 0 ? (reversed ? 0 : 1) : anchorFraction
+    }
     guard elapsed > 0 else { return anchorFraction }
-    guard secondsPerFraction > 0 else { return reversed ? 0 : 1 }
     let moved = elapsed / secondsPerFraction
     return min(max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
   }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).
   private func speed(at time: Double) -> Double {
-    guard machine.state == .running, time >= anchorTime, secondsPerFraction > 0 else {
+    guard isMoving, time >= anchorTime, secondsPerFraction > 0 else {
       return 0
     }
     return (reversed ? -1 : 1) / secondsPerFraction

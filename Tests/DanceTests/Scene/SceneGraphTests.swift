@@ -1,0 +1,123 @@
+import Dance
+import TestSupport
+import Testing
+
+@Suite struct SceneGraphTests {
+  @Test("frame, bounds and center stay consistent, as UIView keeps them")
+  func geometry() {
+    let node = Node(frame: Rect(x: 10, y: 20, width: 100, height: 50))
+    #expect(node.center == Point(x: 60, y: 45))
+    #expect(node.bounds == Rect(x: 0, y: 0, width: 100, height: 50))
+    node.center = Point(x: 0, y: 0)
+    #expect(node.frame == Rect(x: -50, y: -25, width: 100, height: 50))
+    node.bounds.size = Size(width: 10, height: 10)
+    #expect(node.frame == Rect(x: -5, y: -5, width: 10, height: 10))
+    node.frame = Rect(x: 1, y: 1, width: 2, height: 4)
+    #expect(node.center == Point(x: 2, y: 3) && node.bounds.size == Size(width: 2, height: 4))
+    #expect(node.alpha == 1 && node.transform == .identity && node.backgroundColor == .clear)
+  }
+
+  @Test("Children, parents and scenes")
+  func tree() {
+    let scene = Scene()
+    let a = Node()
+    let b = Node()
+    let c = Node()
+    #expect(a.scene == nil)
+    scene.root.addChild(a)
+    a.addChild(b)
+    a.insertChild(c, at: 0)
+    #expect(a.children.map { ObjectIdentifier($0) } == [ObjectIdentifier(c), ObjectIdentifier(b)])
+    #expect(b.parent === a && b.scene === scene && scene.root.scene === scene)
+    // Moving a node re-parents it.
+    scene.root.addChild(b)
+    #expect(a.children.count == 1 && b.parent === scene.root)
+    b.removeFromParent()
+    #expect(b.parent == nil && b.scene == nil)
+    b.removeFromParent()  // no-op
+  }
+
+  @Test("Illegal tree edits are refused with a DanceError")
+  func illegalEdits() {
+    let scene = Scene()
+    let a = Node()
+    let b = Node()
+    scene.root.addChild(a)
+    a.addChild(b)
+    let (_, errors) = collectingErrors {
+      b.addChild(a)  // a cycle
+      a.addChild(a)
+      b.addChild(scene.root)
+      a.insertChild(Node(), at: 99)
+      a.center = Point(x: .nan, y: 0)
+      a.alpha = .infinity
+      a.frame = Rect(x: 0, y: 0, width: .nan, height: 1)
+    }
+    #expect(errors.count == 7)
+    #expect(a.parent === scene.root && b.parent === a && b.children.isEmpty)
+    #expect(a.children.count == 2)  // the out-of-range insert was clamped, not dropped
+    #expect(a.center == .zero && a.alpha == 1)
+  }
+
+  @Test("Nodes outside a scene take values at once, even inside an animation block")
+  func outsideScene() {
+    let node = Node()
+    var positions: [AnimatingPosition] = []
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
+      .addCompletion { positions.append($0) }
+      .start()
+    #expect(node.alpha == 0.25)
+    // With no node in a scene there is no clock: the animation ends at once.
+    #expect(positions == [.end])
+    #expect(!node.dance.hasAnimation)
+  }
+
+  @Test("Removing a node ends its animations at .current; nothing keeps it alive")
+  func removal() {
+    let scene = Scene()
+    weak var weakNode: Node?
+    weak var weakAnimator: PropertyAnimator?
+    var positions: [AnimatingPosition] = []
+    do {
+      let parent = Node()
+      let node = Node()
+      scene.root.addChild(parent)
+      parent.addChild(node)
+      weakNode = node
+      let animator = PropertyAnimator(duration: 2, curve: .linear) { node.alpha = 0 }
+      animator.addCompletion { positions.append($0) }
+      animator.startAnimation()
+      weakAnimator = animator
+      node.dance.animate(duration: 2, curve: .linear) { $0.center = Point(x: 100, y: 0) }
+        .addCompletion { positions.append($0) }
+        .start()
+      scene.clock.advance(by: 0.5)
+      parent.removeFromParent()  // takes the node out of the scene too
+      #expect(positions == [.current, .current])
+      #expect(node.alpha == 0.75 && node.center.x == 25)
+      #expect(animator.state == .inactive)
+      scene.clock.advance(by: 2)
+      #expect(node.alpha == 0.75)
+    }
+    #expect(weakNode == nil)
+    #expect(weakAnimator == nil)
+    #expect(positions.count == 2)
+  }
+
+  @Test("Moving a node within its scene keeps its animations")
+  func moveWithinScene() {
+    let scene = Scene()
+    let a = Node()
+    let b = Node()
+    let node = Node()
+    scene.root.addChild(a)
+    scene.root.addChild(b)
+    a.addChild(node)
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0 }.start()
+    scene.clock.advance(by: 0.5)
+    b.addChild(node)
+    scene.clock.advance(by: 0.25)
+    #expect(node.alpha == 0.25)
+    #expect(node.dance.isRunning)
+  }
+}
