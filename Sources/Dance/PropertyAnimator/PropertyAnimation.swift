@@ -11,8 +11,9 @@
 class PropertyAnimation {
   /// The animator that owns this animation; nil once the animation has ended.
   weak var animator: PropertyAnimator?
-  /// The node whose property this animates.
-  let baseNode: Node
+  /// The node whose property this animates. Weak, so that an animation never keeps its
+  /// node alive: a released node ends its animations from its `deinit`.
+  weak var baseNode: Node?
   let windowStart: Double
   var segmentStart: Double
 
@@ -77,9 +78,9 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
     super.init(node: node, animator: animator, windowStart: windowStart)
   }
 
-  /// The node, with its class.
+  /// The node, with its class; nil once the node is gone.
   @inline(__always)
-  var node: N { unsafeDowncast(baseNode, to: N.self) }
+  var node: N? { baseNode.map { unsafeDowncast($0, to: N.self) } }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
   @inline(__always)
@@ -124,14 +125,14 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
   }
 
   override func apply(fraction f: Double, timing: AnimationTiming, linear: Bool) {
-    node[keyPath: storage].value = Value(
+    node?[keyPath: storage].value = Value(
       vector: state(fraction: f, timing: timing, linear: linear).0)
   }
 
   override func apply(_ position: AnimatingPosition) {
     switch position {
-    case .start: node[keyPath: storage].value = Value(vector: from)
-    case .end: node[keyPath: storage].value = Value(vector: to)
+    case .start: node?[keyPath: storage].value = Value(vector: from)
+    case .end: node?[keyPath: storage].value = Value(vector: to)
     case .current: break
     }
   }
@@ -165,7 +166,7 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
   }
 
   override func releaseProperty() {
-    if node[keyPath: storage].owner === self {
+    if let node, node[keyPath: storage].owner === self {
       node[keyPath: storage].owner = nil
     }
   }

@@ -443,7 +443,7 @@ public final class PropertyAnimator {
     for animation in ended {
       animation.animator = nil
       animation.releaseProperty()
-      animation.baseNode.animations.removeAll { $0 === animation }
+      animation.baseNode?.animations.removeAll { $0 === animation }
     }
     anchorFraction = 0
     showsLinearScrub = false
@@ -588,7 +588,7 @@ public final class PropertyAnimator {
   /// One of this animator's animations stopped driving its property.
   func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
     animations.removeAll { $0 === animation }
-    animation.baseNode.animations.removeAll { $0 === animation }
+    animation.baseNode?.animations.removeAll { $0 === animation }
     guard animations.isEmpty, hasHadAnimations else { return }
     if case .finishNow = machine.abandon() {
       finishNow(at: position)

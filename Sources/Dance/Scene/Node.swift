@@ -68,6 +68,13 @@ open class Node {
     }
   }
 
+  deinit {
+    // A released node ends its animations where they are (completions run with .current).
+    for animation in animations {
+      animation.detach(endingAt: .current)
+    }
+  }
+
   /// The node's rectangle in its parent's coordinates: `center` ± half of `bounds.size`.
   ///
   /// Setting it sets ``center`` and the size of ``bounds`` (animated inside a block).
