@@ -55,6 +55,19 @@ public final class PropertyAnimator {
   public var scrubsLinearly = false
 
   var machine = PropertyAnimatorStateMachine()
+
+  // Configuration used by `Node.animate` and `Node.animateKeyframes` (not part of the
+  // UIViewPropertyAnimator surface): repeating, autoreversing and keyframe interpolation.
+  /// Whether the path repeats forever (each cycle from the start, or there and back).
+  var repeats = false
+  /// Whether each cycle runs forward, then back; a single such cycle ends at `.start`.
+  var autoreverses = false
+  /// How keyframe animations interpolate between their values.
+  var keyframeMode = KeyframeCalculation.linear
+  /// Whether a property of this run was taken by another writer or lost with its node.
+  private(set) var wasInterrupted = false
+  /// The timing provider the animator was made with, for nested blocks that inherit it.
+  let timingProvider: any TimingCurveProvider
   private(set) var timing: AnimationTiming
   private let requestedDuration: Double
 
@@ -70,7 +83,14 @@ public final class PropertyAnimator {
   private var pauseTime: Double?
   private var evaluatedAt = -Double.infinity
 
-  private var pendingBlocks: [(block: () -> Void, windowStart: Double)] = []
+  /// How a block's assignments are recorded: as animations starting at a fraction of the
+  /// duration, or as keyframes over the whole duration.
+  enum BlockKind {
+    case window(start: Double)
+    case keyframes
+  }
+
+  private var pendingBlocks: [(block: () -> Void, kind: BlockKind)] = []
   private var completions: [(AnimatingPosition) -> Void] = []
   private(set) var animations: [PropertyAnimation] = []
   private var hasHadAnimations = false
@@ -122,6 +142,7 @@ public final class PropertyAnimator {
     let duration = Validation.sanitizedNonNegative(
       duration, "duration", in: "PropertyAnimator.init", infinity: 0)
     requestedDuration = duration
+    timingProvider = timingParameters
     timing = AnimationTiming(timingParameters, requestedDuration: duration)
     secondsPerFraction = timing.duration
   }
@@ -235,10 +256,10 @@ public final class PropertyAnimator {
       return
     }
     if machine.state == .inactive {
-      pendingBlocks.append((animation, windowStart))
+      pendingBlocks.append((animation, .window(start: windowStart)))
     } else {
       let start = max(windowStart, fraction(at: currentTime))
-      runBlock(animation, windowStart: start)
+      runBlock(animation, kind: .window(start: start))
       updateClock()
     }
   }
@@ -399,6 +420,7 @@ public final class PropertyAnimator {
   /// Sets up a new run: the timeline at its start, then the pending blocks.
   private func activate() {
     isMoving = false
+    wasInterrupted = false
     anchorFraction = reversed ? 1 : 0
     anchorTime = currentTime
     secondsPerFraction = timing.duration
@@ -406,13 +428,24 @@ public final class PropertyAnimator {
     delay = 0
     let blocks = pendingBlocks
     pendingBlocks = []
-    for (block, windowStart) in blocks {
-      runBlock(block, windowStart: windowStart)
+    for (block, kind) in blocks {
+      runBlock(block, kind: kind)
     }
   }
 
-  private func runBlock(_ block: () -> Void, windowStart: Double) {
-    AnimationBlockStack.current.run(.animating(self, windowStart: windowStart), block)
+  private func runBlock(_ block: () -> Void, kind: BlockKind) {
+    switch kind {
+    case .window(let start):
+      AnimationBlockStack.current.run(.animating(self, windowStart: start), block)
+    case .keyframes:
+      AnimationBlockStack.current.run(.keyframe(self, start: 0, duration: 1), block)
+    }
+  }
+
+  /// Adds a block whose assignments become keyframes (for `Node.animateKeyframes`); call it
+  /// before starting the animator.
+  func addKeyframeAnimations(_ animation: @escaping () -> Void) {
+    pendingBlocks.append((animation, .keyframes))
   }
 
   private func retainInScene() {
@@ -421,7 +454,7 @@ public final class PropertyAnimator {
 
   /// The running animator reached the end of its path.
   private func reachEnd() {
-    let position: AnimatingPosition = reversed ? .start : .end
+    let position: AnimatingPosition = reversed || autoreverses ? .start : .end
     perform(
       machine.reachEnd(at: position, pausesOnCompletion: pausesOnCompletion), "reachEnd")
   }
@@ -479,6 +512,22 @@ public final class PropertyAnimator {
   private func fraction(at time: Double) -> Double {
     guard isMoving else { return anchorFraction }
     let elapsed = time - anchorTime
+    if isCycling {
+      // anchorFraction holds the phase: 0…1 forward, 1…2 back when autoreversing.
+      let length: Double = autoreverses ? 2 : 1
+      var phase = anchorFraction
+      if secondsPerFraction > 0 {
+        phase += max(elapsed, 0) / secondsPerFraction
+      } else if elapsed >= 0 {
+        phase = length
+      }
+      if repeats {
+        phase = phase.truncatingRemainder(dividingBy: length)
+      } else {
+        phase = min(phase, length)
+      }
+      return phase <= 1 ? phase : 2 - phase
+    }
     guard secondsPerFraction > 0 else {
       // No duration: the path is covered the moment the animator starts moving.
       return elapsed >= 0 ? (reversed ? 0 : 1) : anchorFraction
@@ -498,8 +547,16 @@ public final class PropertyAnimator {
 
   /// The clock time at which the running animator reaches the end of its path.
   private var endTime: Double {
-    anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
+    if isCycling {
+      if repeats { return .infinity }
+      return anchorTime + ((autoreverses ? 2 : 1) - anchorFraction) * secondsPerFraction
+    }
+    return anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
   }
+
+  /// Whether the timeline repeats or autoreverses (set only by `Node.animate`, whose
+  /// animators are never paused, reversed or scrubbed by the user).
+  private var isCycling: Bool { repeats || autoreverses }
 
   /// Registers with the clock for ticks and the next event while running; unregisters
   /// otherwise.
@@ -513,7 +570,11 @@ public final class PropertyAnimator {
     clock.activate(self)
     var deadline = endTime
     if let pauseTime, pauseTime < deadline { deadline = pauseTime }
-    clock.schedule(self, at: deadline)
+    if deadline.isFinite {
+      clock.schedule(self, at: deadline)
+    } else {
+      clock.unschedule(self)
+    }
   }
 
   /// Writes every property's value at the current fraction.
@@ -534,28 +595,46 @@ public final class PropertyAnimator {
 
   // MARK: - Recording
 
-  /// Records an assignment made inside one of this animator's blocks.
-  func record<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    windowStart: Double
-  ) {
-    guard let nodeScene = node.scene else {
-      node.assignImmediately(newValue, to: storage)
-      return
-    }
+  /// Whether `node` can be animated by this animator, binding the animator to the node's
+  /// scene if it has none yet. Nodes outside a scene, or in another scene (reported), cannot.
+  private func canAnimate(_ node: Node) -> Bool {
+    guard let nodeScene = node.scene else { return false }
     if let scene {
       guard scene === nodeScene else {
         DanceError.report(
           .illegalState,
           "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
             + "set without animation")
-        node.assignImmediately(newValue, to: storage)
-        return
+        return false
       }
     } else {
       scene = nodeScene
       clock = nodeScene.clock
       if machine.state == .running || machine.state == .paused { retainInScene() }
+    }
+    return true
+  }
+
+  /// Makes `animation` the owner of its property, taking it from `previous`.
+  private func adopt<N: Node, Value: VectorConvertible>(
+    _ animation: PropertyAnimation, node: N,
+    storage: ReferenceWritableKeyPath<N, Animatable<Value>>, previous: PropertyAnimation?
+  ) {
+    animations.append(animation)
+    node.animations.append(animation)
+    node[keyPath: storage].owner = animation
+    hasHadAnimations = true
+    previous?.detach(endingAt: .current)
+  }
+
+  /// Records an assignment made inside one of this animator's blocks.
+  func record<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    windowStart: Double
+  ) {
+    guard canAnimate(node) else {
+      node.assignImmediately(newValue, to: storage)
+      return
     }
     let previous = node[keyPath: storage].owner
     previous?.refreshIfStale()
@@ -569,11 +648,30 @@ public final class PropertyAnimator {
         clockVelocity: previousAnimator.velocity(of: previous),
         timing: timing, speed: secondsPerFraction > 0 ? 1 / secondsPerFraction : 0)
     }
-    animations.append(animation)
-    node.animations.append(animation)
-    node[keyPath: storage].owner = animation
-    hasHadAnimations = true
-    previous?.detach(endingAt: .current)
+    adopt(animation, node: node, storage: storage, previous: previous)
+  }
+
+  /// Records an assignment made inside a keyframe of this animator: the property reaches
+  /// `newValue` over the slice `start ..< start + duration` of the animation.
+  func recordKeyframe<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    start: Double, duration: Double
+  ) {
+    guard canAnimate(node) else {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    let previous = node[keyPath: storage].owner
+    if let existing = previous as? KeyframePropertyAnimation<N, Value>, existing.animator === self {
+      existing.addKeyframe(start: start, duration: duration, value: newValue.vector)
+      return
+    }
+    previous?.refreshIfStale()
+    let animation = KeyframePropertyAnimation(
+      node: node, storage: storage, from: node[keyPath: storage].value.vector,
+      mode: keyframeMode, animator: self)
+    animation.addKeyframe(start: start, duration: duration, value: newValue.vector)
+    adopt(animation, node: node, storage: storage, previous: previous)
   }
 
   /// The velocity of one of this animator's properties, in value units per second.
@@ -587,6 +685,7 @@ public final class PropertyAnimator {
 
   /// One of this animator's animations stopped driving its property.
   func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
+    wasInterrupted = true
     animations.removeAll { $0 === animation }
     animation.baseNode?.animations.removeAll { $0 === animation }
     guard animations.isEmpty, hasHadAnimations else { return }

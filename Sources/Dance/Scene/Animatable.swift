@@ -61,9 +61,15 @@ extension Node {
     let node = unsafeDowncast(self, to: N.self)
     guard Validation.requireFinite(newValue.vector, "the value", in: "Node property assignment")
     else { return }
-    if case .animating(let animator, let windowStart) = AnimationBlockStack.current.entries.last {
+    switch AnimationBlockStack.current.entries.last {
+    case .animating(let animator, let windowStart):
       animator.record(newValue, for: node, at: storage, windowStart: windowStart)
       return
+    case .keyframe(let animator, let start, let duration):
+      animator.recordKeyframe(newValue, for: node, at: storage, start: start, duration: duration)
+      return
+    case .immediate, nil:
+      break
     }
     // The latest writer owns the property: any animation driving it lets go.
     assignImmediately(newValue, to: storage)

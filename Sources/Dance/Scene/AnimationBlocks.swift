@@ -7,11 +7,22 @@ final class AnimationBlockStack {
   enum Entry {
     /// Assignments animate on `animator`, starting at `windowStart` of its duration.
     case animating(PropertyAnimator, windowStart: Double)
+    /// Assignments add a keyframe to `animator`, in the slice `start ..< start + duration`
+    /// of its duration (0..<1 directly inside `Node.animateKeyframes`).
+    case keyframe(PropertyAnimator, start: Double, duration: Double)
     /// Assignments apply at once, as outside any block.
     case immediate
   }
 
   var entries: [Entry] = []
+
+  /// The animator of the innermost animation block, if the innermost entry animates.
+  var openAnimator: PropertyAnimator? {
+    switch entries.last {
+    case .animating(let animator, _), .keyframe(let animator, _, _): animator
+    case .immediate, nil: nil
+    }
+  }
 
   private static let perThread = ThreadLocal { AnimationBlockStack() }
 

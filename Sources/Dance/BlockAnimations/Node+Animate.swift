@@ -1,0 +1,191 @@
+/// The `UIView.animate` family, as static methods on `Node`, built on ``PropertyAnimator``.
+///
+/// ```swift
+/// Node.animate(withDuration: 0.3) { card.alpha = 0 }
+///
+/// Node.animate(withDuration: 0.5, delay: 0.2, options: [.curveEaseIn, .repeat, .autoreverse],
+///              animations: { label.alpha = 1 }, completion: { finished in print(finished) })
+///
+/// Node.animateKeyframes(withDuration: 5, delay: 0, options: [], animations: {
+///   Node.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.6) { label.center = middle }
+///   Node.addKeyframe(withRelativeStartTime: 0.6, relativeDuration: 0.4) { label.center = corner }
+/// }, completion: nil)
+/// ```
+///
+/// The animations block runs at once; each assignment in it animates from the value on
+/// screen to the assigned one (every animation begins from the current state). The
+/// completion runs exactly once, at the very end (never per repeat), with `finished` false
+/// when the animation was interrupted — a property taken by another writer, or its node
+/// removed from the scene. A duration ≤ 0 applies the values at once and runs the completion
+/// on the next clock advance (at once for nodes outside any scene, which have no clock).
+///
+/// **Nesting.** Called inside another animation block (of `Node.animate` or a
+/// ``PropertyAnimator``), an animation inherits the outer block's duration and curve unless
+/// its options include `overrideInheritedDuration` or `overrideInheritedCurve`.
+extension Node {
+  /// Animates the changes in `animations` over `duration` seconds, easing in and out.
+  public static func animate(withDuration duration: Double, animations: @escaping () -> Void) {
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+  }
+
+  /// Animates the changes in `animations`, then calls `completion` once.
+  public static func animate(
+    withDuration duration: Double, animations: @escaping () -> Void,
+    completion: ((Bool) -> Void)?
+  ) {
+    animate(
+      withDuration: duration, delay: 0, options: [], animations: animations,
+      completion: completion)
+  }
+
+  /// Animates the changes in `animations` after `delay` seconds, with `options`.
+  public static func animate(
+    withDuration duration: Double, delay: Double, options: AnimationOptions,
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+  ) {
+    let call = "Node.animate(withDuration:delay:options:animations:completion:)"
+    let inherited = inherit(
+      overrideDuration: options.contains(.overrideInheritedDuration),
+      overrideCurve: options.contains(.overrideInheritedCurve))
+    run(
+      duration: inherited.duration ?? duration,
+      timing: inherited.timing ?? CubicTimingParameters(animationCurve: options.curve),
+      delay: delay, repeats: options.contains(.repeat),
+      autoreverses: options.contains(.autoreverse), keyframeMode: nil, call: call,
+      animations: animations, completion: completion)
+  }
+
+  /// Animates the changes in `animations` with a spring of damping ratio `dampingRatio` that
+  /// settles in `duration` seconds, starting at `velocity` (in whole distances per second,
+  /// as in UIKit).
+  public static func animate(
+    withDuration duration: Double, delay: Double, usingSpringWithDamping dampingRatio: Double,
+    initialSpringVelocity velocity: Double, options: AnimationOptions,
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+  ) {
+    let call =
+      "Node.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:"
+      + "animations:completion:)"
+    var velocity = velocity
+    if !Validation.requireFinite(velocity, "initialSpringVelocity", in: call) { velocity = 0 }
+    let inherited = inherit(
+      overrideDuration: options.contains(.overrideInheritedDuration), overrideCurve: true)
+    run(
+      duration: inherited.duration ?? duration,
+      timing: SpringTimingParameters(
+        dampingRatio: dampingRatio, initialVelocity: Vector(dx: velocity, dy: velocity)),
+      delay: delay, repeats: options.contains(.repeat),
+      autoreverses: options.contains(.autoreverse), keyframeMode: nil, call: call,
+      animations: animations, completion: completion)
+  }
+
+  /// Animates through the keyframes that `animations` adds with
+  /// ``addKeyframe(withRelativeStartTime:relativeDuration:animations:)``, over `duration`
+  /// seconds, linearly in time.
+  ///
+  /// Assignments made directly in `animations` (outside any keyframe) form a keyframe over
+  /// the whole duration.
+  public static func animateKeyframes(
+    withDuration duration: Double, delay: Double, options: KeyframeAnimationOptions,
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+  ) {
+    let call = "Node.animateKeyframes(withDuration:delay:options:animations:completion:)"
+    let inherited = inherit(
+      overrideDuration: options.contains(.overrideInheritedDuration), overrideCurve: true)
+    run(
+      duration: inherited.duration ?? duration,
+      timing: CubicTimingParameters(animationCurve: .linear), delay: delay,
+      repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
+      keyframeMode: options.calculation, call: call, animations: animations,
+      completion: completion)
+  }
+
+  /// Adds a keyframe to the enclosing ``animateKeyframes(withDuration:delay:options:animations:completion:)``:
+  /// the changes in `animations` happen during the slice of the animation that starts at
+  /// `frameStartTime` and lasts `frameDuration` (both fractions of the whole, 0…1).
+  ///
+  /// Called outside a keyframe animation, it applies the changes at once and reports a
+  /// ``DanceError``; out-of-range times are clamped (NaN counts as 0), with a ``DanceError``.
+  public static func addKeyframe(
+    withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
+    animations: () -> Void
+  ) {
+    let call = "Node.addKeyframe(withRelativeStartTime:relativeDuration:animations:)"
+    let stack = AnimationBlockStack.current
+    guard case .keyframe(let animator, _, _)? = stack.entries.last else {
+      DanceError.report(
+        .illegalState,
+        "\(call): not inside Node.animateKeyframes; the changes were applied without animation")
+      stack.run(.immediate, animations)
+      return
+    }
+    let start = unitFraction(frameStartTime, "relativeStartTime", call: call)
+    var duration = unitFraction(frameDuration, "relativeDuration", call: call)
+    if start + duration > 1 {
+      DanceError.report(.outOfRange, "\(call): the keyframe ends after 1; clamped")
+      duration = 1 - start
+    }
+    stack.run(.keyframe(animator, start: start, duration: duration), animations)
+  }
+
+  /// Runs `actions` with every assignment applied at once, even inside an animation block.
+  public static func performWithoutAnimation(_ actions: () -> Void) {
+    AnimationBlockStack.current.run(.immediate, actions)
+  }
+
+  // MARK: - Shared machinery
+
+  private static func unitFraction(_ value: Double, _ name: String, call: String) -> Double {
+    guard Validation.requireFinite(value, name, in: call) else { return 0 }
+    if (0...1).contains(value) { return value }
+    DanceError.report(.outOfRange, "\(call): \(name) \(value) is outside 0...1; clamped")
+    return min(max(value, 0), 1)
+  }
+
+  /// The duration and timing of the enclosing animation block, for those not overridden.
+  private static func inherit(overrideDuration: Bool, overrideCurve: Bool) -> (
+    duration: Double?, timing: (any TimingCurveProvider)?
+  ) {
+    guard let outer = AnimationBlockStack.current.openAnimator else { return (nil, nil) }
+    return (
+      overrideDuration ? nil : outer.duration, overrideCurve ? nil : outer.timingProvider
+    )
+  }
+
+  private static func run(
+    duration: Double, timing: any TimingCurveProvider, delay: Double, repeats: Bool,
+    autoreverses: Bool, keyframeMode: KeyframeCalculation?, call: String,
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+  ) {
+    var duration = duration
+    if !Validation.requireFinite(duration, "duration", in: call) { duration = 0 }
+    duration = Validation.clampNonNegative(duration, "duration", in: call)
+    var delay = delay
+    if !Validation.requireFinite(delay, "delay", in: call) { delay = 0 }
+    delay = Validation.clampNonNegative(delay, "delay", in: call)
+
+    let animator = PropertyAnimator(duration: duration, timingParameters: timing)
+    if duration > 0 {
+      animator.repeats = repeats
+      animator.autoreverses = autoreverses
+    }
+    if let keyframeMode {
+      animator.keyframeMode = keyframeMode
+      animator.addKeyframeAnimations(animations)
+    } else {
+      animator.addAnimations(animations)
+    }
+    if let completion {
+      animator.addCompletion { [weak animator] position in
+        let interrupted = animator?.wasInterrupted ?? true
+        completion(position != .current && !interrupted)
+      }
+    }
+    if delay > 0 {
+      animator.startAnimation(afterDelay: delay)
+    } else {
+      animator.startAnimation()
+    }
+  }
+}
