@@ -14,7 +14,8 @@ import Testing
   @Test("animate(withDuration:animations:) eases in and out; the completion runs once")
   func basic() {
     var results: [Bool] = []
-    Node.animate(withDuration: 2, animations: { self.label.alpha = 1 }) { results.append($0) }
+    Node.animate(
+      withDuration: 2, animations: { self.label.alpha = 1 }, completion: { results.append($0) })
     scene.clock.advance(by: 0.5)
     #expect(label.alpha == TimingFunction.easeInOut.value(at: 0.25))
     scene.clock.advance(by: 0.5)
@@ -156,10 +157,12 @@ import Testing
   func zeroDuration() {
     var results: [Bool] = []
     let (_, errors) = collectingErrors {
-      Node.animate(withDuration: 0, animations: { self.label.alpha = 0.5 }) { results.append($0) }
-      Node.animate(withDuration: -1, animations: { self.label.center = .zero }) {
-        results.append($0)
-      }
+      Node.animate(
+        withDuration: 0, animations: { self.label.alpha = 0.5 },
+        completion: { results.append($0) })
+      Node.animate(
+        withDuration: -1, animations: { self.label.center = .zero },
+        completion: { results.append($0) })
     }
     #expect(errors.count == 1)  // the negative duration
     #expect(label.alpha == 0.5 && label.center == .zero && results.isEmpty)
@@ -170,7 +173,8 @@ import Testing
   @Test("Removing the node interrupts: the completion gets false")
   func interruption() {
     var results: [Bool] = []
-    Node.animate(withDuration: 1, animations: { self.label.alpha = 1 }) { results.append($0) }
+    Node.animate(
+      withDuration: 1, animations: { self.label.alpha = 1 }, completion: { results.append($0) })
     scene.clock.advance(by: 0.5)
     label.removeFromParent()
     #expect(results == [false])
