@@ -10,10 +10,12 @@ let package = Package(
   products: [
     .library(name: "Advance", targets: ["Advance"]),
     .library(name: "Dance", targets: ["Dance"]),
+    .executable(name: "dance-demo", targets: ["dance-demo"]),
   ],
   targets: [
     .target(name: "Advance", swiftSettings: swiftSettings),
     .target(name: "Dance", dependencies: ["Advance"], swiftSettings: swiftSettings),
+    .executableTarget(name: "dance-demo", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport", dependencies: ["Advance"], path: "Tests/TestSupport",
       swiftSettings: swiftSettings),
@@ -21,6 +23,7 @@ let package = Package(
       name: "AdvanceTests", dependencies: ["Advance", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "DanceTests", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(name: "DemoTests", dependencies: ["dance-demo"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -60,3 +60,22 @@ func writeToStandardError(_ text: String) {
 /// The angle of the point (x, y) from the positive x axis, in (−π, π].
 @inlinable @inline(__always)
 package func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
+
+/// Seconds on the monotonic clock, from an arbitrary origin; for the real-time driver only.
+func monotonicSeconds() -> Double {
+  var time = timespec()
+  clock_gettime(CLOCK_MONOTONIC, &time)
+  return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+}
+
+/// Blocks the calling thread for about `seconds` (nothing for 0 or less).
+func sleep(seconds: Double) {
+  guard seconds > 0 else { return }
+  var request = timespec(
+    tv_sec: Int(seconds.rounded(.down)),
+    tv_nsec: Int((seconds - seconds.rounded(.down)) * 1e9))
+  var remaining = timespec()
+  while nanosleep(&request, &remaining) != 0 {
+    request = remaining
+  }
+}

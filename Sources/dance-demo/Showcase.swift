@@ -1,0 +1,151 @@
+import Dance
+
+/// The demo's scene: four small stories, each showing one part of Dance, played by a
+/// director that makes its calls at fixed clock times.
+final class Showcase {
+  /// The canvas size, in scene units.
+  static let width = 640.0
+  static let height = 360.0
+  /// How long the scripted show lasts, in seconds.
+  static let duration = 6.5
+
+  let scene = Scene()
+  let chain = Node(frame: Rect(x: 50, y: 50, width: 56, height: 56))
+  let ball = Node(frame: Rect(x: 60, y: 150, width: 40, height: 40))
+  let walker = Node(frame: Rect(x: 40, y: 250, width: 36, height: 36))
+  let puck = Node(frame: Rect(x: 540, y: 270, width: 44, height: 44))
+  let puckBadge = Node(frame: Rect(x: 14, y: 14, width: 16, height: 16))
+  /// Labels for the drawings, with the point they sit at.
+  let labels: [(text: String, at: Point)] = [
+    ("node.dance chain: start(after:), pause, scrub, reverse", Point(x: 20, y: 28)),
+    ("spring, retargeted mid-flight (keeps its velocity)", Point(x: 20, y: 138)),
+    ("keyframes, cubic path", Point(x: 20, y: 238)),
+    ("throw: decay, then spring home", Point(x: 420, y: 238)),
+  ]
+
+  private var script: [(time: Double, name: String, action: () -> Void)] = []
+  private var nextAction = 0
+  private let throwAnimator: Animator<Point>
+  /// What happened, in order, for the summary.
+  private(set) var log: [String] = []
+
+  init() {
+    chain.backgroundColor = .orange
+    ball.backgroundColor = Color(red: 0.2, green: 0.45, blue: 1)
+    walker.backgroundColor = Color(red: 0.1, green: 0.7, blue: 0.35)
+    puck.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.25)
+    puckBadge.backgroundColor = .white
+    for node in [chain, ball, walker, puck] {
+      scene.root.addChild(node)
+    }
+    puck.addChild(puckBadge)
+    throwAnimator = Animator(initialValue: puck.center, clock: scene.clock)
+    throwAnimator.onChange = { [puck] center in puck.center = center }
+    writeScript()
+  }
+
+  /// The calls the director makes, at clock times that are whole frames at 60 Hz.
+  private func writeScript() {
+    let home = puck.center
+    script = [
+      (
+        0, "chain: animate(duration: 2.4, curve: .easeInOut) … start(after: 0.3)",
+        { [self] in
+          chain.dance.animate(duration: 2.4, curve: .easeInOut) {
+            $0.center = Point(x: 580, y: 78)
+            $0.transform = Transform(rotationAngle: .pi)
+            $0.backgroundColor = .purple
+          }.addCompletion { [self] position in
+            log.append("chain: completion at .\(position)")
+          }.start(after: 0.3)
+        }
+      ),
+      (
+        0.2, "ball: spring toward the right",
+        { [self] in
+          Node.animate(
+            withDuration: 1.6, delay: 0, usingSpringWithDamping: 0.45, initialSpringVelocity: 0,
+            options: [], animations: { [self] in ball.center = Point(x: 580, y: 170) },
+            completion: nil)
+        }
+      ),
+      (
+        0.5, "walker: animateKeyframes, cubic",
+        { [self] in
+          Node.animateKeyframes(
+            withDuration: 4, delay: 0, options: .calculationModeCubic,
+            animations: { [self] in
+              let stops = [Point(x: 200, y: 320), Point(x: 320, y: 262), Point(x: 240, y: 300)]
+              for (index, stop) in stops.enumerated() {
+                Node.addKeyframe(withRelativeStartTime: Double(index) / 4, relativeDuration: 0.25) {
+                  self.walker.center = stop
+                }
+              }
+              Node.addKeyframe(withRelativeStartTime: 0.75, relativeDuration: 0.25) {
+                self.walker.center = Point(x: 58, y: 268)
+                self.walker.transform = Transform(rotationAngle: .pi / 2)
+              }
+            }, completion: nil)
+        }
+      ),
+      (
+        0.9, "ball: retarget mid-flight",
+        { [self] in
+          Node.animate(
+            withDuration: 1.4, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0,
+            options: [], animations: { [self] in ball.center = Point(x: 300, y: 190) },
+            completion: nil)
+        }
+      ),
+      (
+        1.0, "puck: thrown, decaying",
+        { [self] in
+          throwAnimator.simulate(
+            using: DecayFunction(threshold: 5, drag: 2.2),
+            initialVelocity: Point(x: -520, y: 30))
+        }
+      ),
+      (1.5, "chain: pause()", { [self] in chain.dance.pause() }),
+      (2.0, "chain: setProgress(to: 0.2)", { [self] in chain.dance.setProgress(to: 0.2) }),
+      (2.5, "chain: start()", { [self] in chain.dance.start() }),
+      (
+        2.6, "puck: spring home, keeping its velocity",
+        { [self] in
+          throwAnimator.simulate(using: SpringFunction(target: home, tension: 90, damping: 11))
+        }
+      ),
+      (3.3, "chain: reverse()", { [self] in chain.dance.reverse() }),
+    ]
+  }
+
+  /// Makes the director's calls that are due by `time`.
+  func direct(until time: Double) {
+    while nextAction < script.count && script[nextAction].time <= time {
+      log.append(String(format2(script[nextAction].time)) + " s  " + script[nextAction].name)
+      script[nextAction].action()
+      nextAction += 1
+    }
+  }
+
+  /// Every node to draw, parents before children.
+  var nodes: [Node] {
+    var result: [Node] = []
+    func visit(_ node: Node) {
+      for child in node.children {
+        result.append(child)
+        visit(child)
+      }
+    }
+    visit(scene.root)
+    return result
+  }
+}
+
+/// `value` with two decimals, without Foundation's formatting.
+func format2(_ value: Double) -> String {
+  let hundredths = Int((value * 100).rounded())
+  let sign = hundredths < 0 ? "-" : ""
+  let magnitude = abs(hundredths)
+  let fraction = magnitude % 100
+  return "\(sign)\(magnitude / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+}
