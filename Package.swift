@@ -24,6 +24,7 @@ let package = Package(
     .testTarget(
       name: "DanceTests", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "DemoTests", dependencies: ["dance-demo"], swiftSettings: swiftSettings),
+    .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
