@@ -106,7 +106,7 @@ extension Node {
   /// `frameStartTime` and lasts `frameDuration` (both fractions of the whole, 0…1).
   ///
   /// Called outside a keyframe animation, it applies the changes at once and reports a
-  /// ``DanceError``; out-of-range times are clamped (NaN counts as 0), with a ``DanceError``.
+  /// `DanceError`; out-of-range times are clamped (NaN counts as 0), with a `DanceError`.
   public static func addKeyframe(
     withRelativeStartTime frameStartTime: Double, relativeDuration frameDuration: Double,
     animations: () -> Void

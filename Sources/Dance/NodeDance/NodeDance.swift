@@ -27,7 +27,7 @@ public enum DanceAnimationState: Hashable, Sendable {
 /// A node has at most one Dance animation at a time, created by `animate` and started by
 /// `start`; it ceases to exist when it finishes. Every method returns this object so calls
 /// chain. Calls that need an animation when there is none do nothing and report a
-/// ``DanceError`` naming the node's ``tag``; properties then return their defaults.
+/// `DanceError` naming the node's ``tag``; properties then return their defaults.
 ///
 /// Fixes to Dance's own behaviour: tags are unique per animation and never alias another
 /// node's; animating a node that already has a Dance animation finishes the old one at

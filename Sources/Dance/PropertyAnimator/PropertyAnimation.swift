@@ -56,7 +56,7 @@ class PropertyAnimation {
   }
 }
 
-/// A ``PropertyAnimation`` of a `Value` stored in a node of class `N`.
+/// A `PropertyAnimation` of a `Value` stored in a node of class `N`.
 final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyAnimation {
   typealias Vector = Value.VectorType
 

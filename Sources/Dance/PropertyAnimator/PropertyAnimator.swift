@@ -20,12 +20,12 @@
 /// animator; each assignment inside them to a node's animatable property animates from the
 /// value it has then to the value assigned. The animator runs on the clock of the scene of the
 /// first node it animates; an assignment to a node outside any scene applies at once, and so
-/// does one to a node in a different scene (with a ``DanceError``). An animator with no node
+/// does one to a node in a different scene (with a `DanceError`). An animator with no node
 /// in a scene has no clock: started, it finishes at once.
 ///
 /// **States** follow `UIViewPropertyAnimator` (inactive → active, running or paused →
-/// stopped → inactive); see ``PropertyAnimatorStateMachine`` in the source for the table.
-/// Where UIKit raises an exception, Dance reports a ``DanceError`` and does nothing.
+/// stopped → inactive); see `PropertyAnimatorStateMachine` in the source for the table.
+/// Where UIKit raises an exception, Dance reports a `DanceError` and does nothing.
 ///
 /// **Decisions where UIKit is vague:**
 /// - ``fractionComplete`` is the position along the forward path in animation time: 0 shows
@@ -104,7 +104,7 @@ public final class PropertyAnimator {
 
   /// Creates an animator with a standard curve.
   ///
-  /// A NaN, infinite or negative duration is replaced by 0 with a ``DanceError``.
+  /// A NaN, infinite or negative duration is replaced by 0 with a `DanceError`.
   public convenience init(
     duration: Double, curve: AnimationCurve, animations: (() -> Void)? = nil
   ) {
@@ -205,7 +205,7 @@ public final class PropertyAnimator {
   ///
   /// Setting it pauses a running animator and activates an inactive one, then shows exactly
   /// what playback shows at that fraction. NaN is ignored and values outside 0…1 are clamped,
-  /// with a ``DanceError``.
+  /// with a `DanceError`.
   public var fractionComplete: Double {
     get { fraction(at: currentTime) }
     set {
@@ -235,7 +235,7 @@ public final class PropertyAnimator {
 
   /// Adds an animation block that starts `delayFactor × duration` into the animation and
   /// ends with the animator. `delayFactor` is clamped to 0…1 (NaN counts as 0), with a
-  /// ``DanceError``.
+  /// `DanceError`.
   public func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double) {
     let call = "addAnimations(_:delayFactor:)"
     var factor = delayFactor
@@ -278,7 +278,7 @@ public final class PropertyAnimator {
 
   /// Starts (or resumes) the animation after `delay` seconds of clock time.
   ///
-  /// NaN and infinite delays are ignored and negative ones count as 0, with a ``DanceError``.
+  /// NaN and infinite delays are ignored and negative ones count as 0, with a `DanceError`.
   public func startAnimation(afterDelay delay: Double) {
     let call = "PropertyAnimator.startAnimation(afterDelay:)"
     guard Validation.requireFinite(delay, "the delay", in: call) else { return }
@@ -294,7 +294,7 @@ public final class PropertyAnimator {
   }
 
   /// Pauses the animation `delay` seconds of clock time from now, if it is still running
-  /// then. NaN, infinite and negative delays are refused with a ``DanceError``.
+  /// then. NaN, infinite and negative delays are refused with a `DanceError`.
   public func pauseAnimation(afterDelay delay: Double) {
     let call = "PropertyAnimator.pauseAnimation(afterDelay:)"
     guard Validation.requireFinite(delay, "the delay", in: call) else { return }
@@ -326,7 +326,7 @@ public final class PropertyAnimator {
   /// Runs the rest of the path with new timing (or the current one, for nil) over the
   /// remaining time × `durationFactor`; each property keeps its velocity when the new timing
   /// is a spring. A NaN or infinite factor counts as 1 and a negative one as 0, with a
-  /// ``DanceError``.
+  /// `DanceError`.
   public func continueAnimation(
     withTimingParameters parameters: (any TimingCurveProvider)?, durationFactor: Double
   ) {

@@ -2,7 +2,7 @@
 ///
 /// Each event method moves the machine and returns what the animator must do. The table
 /// follows `UIViewPropertyAnimator`; where UIKit raises an exception the machine stays put
-/// and returns ``Action/reject(_:_:)`` for the animator to report as a ``DanceError``.
+/// and returns ``Action/reject(_:_:)`` for the animator to report as a `DanceError`.
 ///
 /// | state \ event | start | start after delay | pause | stop(false) | stop(true) | finish(at:) | continue | set fraction | reach the end |
 /// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |

@@ -2,7 +2,7 @@
 ///
 /// ``CubicTimingParameters`` and ``SpringTimingParameters`` conform; your own type can
 /// conform by returning one of them. When both are present the spring wins; when neither
-/// is, the animator uses ease-in-out and reports a ``DanceError``.
+/// is, the animator uses ease-in-out and reports a `DanceError`.
 public protocol TimingCurveProvider {
   /// Which kind of timing this is.
   var timingCurveType: TimingCurveType { get }
@@ -45,7 +45,7 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable, Sendable {
   }
 
   /// A custom curve through the two control points (x clamped to 0…1, with a
-  /// ``DanceError``; non-finite points give a linear curve).
+  /// `DanceError`; non-finite points give a linear curve).
   public init(controlPoint1: Point, controlPoint2: Point) {
     let function = TimingFunction(
       x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y)
@@ -80,7 +80,7 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable, Sendable {
 /// **Duration.** With ``init(dampingRatio:initialVelocity:)`` the spring is chosen so that it
 /// settles (stays within 0.1 % of the distance) in the animator's duration. The physical
 /// initialisers fix the spring, so the animator's duration becomes the spring's
-/// ``SpringParameters/settlingDuration`` (a spring without damping, which never settles, keeps
+/// `SpringParameters.settlingDuration` (a spring without damping, which never settles, keeps
 /// the animator's duration).
 public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
   /// The physical spring, or nil when only a damping ratio was given.
@@ -92,7 +92,7 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
 
   /// A spring with damping ratio `dampingRatio` that settles in the animator's duration.
   ///
-  /// Negative or non-finite ratios become 1 with a ``DanceError``; ratios below 0.01 (which
+  /// Negative or non-finite ratios become 1 with a `DanceError`; ratios below 0.01 (which
   /// would never settle) are treated as 0.01 when choosing the spring.
   public init(dampingRatio: Double, initialVelocity: Vector = .zero) {
     let call = "SpringTimingParameters(dampingRatio: \(dampingRatio))"

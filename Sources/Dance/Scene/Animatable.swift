@@ -12,7 +12,7 @@
 /// inside an animation block it animates from its current value to the new one; assigned
 /// outside it changes at once and takes the property away from any animation driving it;
 /// read at any time it returns the value being drawn. A non-finite value is refused with a
-/// ``DanceError``. The value can be any ``VectorConvertible`` type. `@Animatable` works only
+/// `DanceError`. The value can be any `VectorConvertible` type. `@Animatable` works only
 /// on properties of `Node` subclasses.
 @propertyWrapper
 public struct Animatable<Value: VectorConvertible> {

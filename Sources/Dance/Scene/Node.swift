@@ -31,7 +31,7 @@
 /// scene ends its animations (and its descendants') where they are, at `.current`. Nothing
 /// keeps a node alive but its parent and your own references.
 ///
-/// Non-finite values are refused with a ``DanceError``. A node belongs to the thread that
+/// Non-finite values are refused with a `DanceError`. A node belongs to the thread that
 /// advances its scene's clock.
 open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
@@ -117,13 +117,13 @@ open class Node {
   /// Adds `node` as the frontmost child; it is first removed from its current parent.
   ///
   /// Adding a node to itself or to one of its descendants, or adding a scene's root, is
-  /// refused with a ``DanceError``.
+  /// refused with a `DanceError`.
   public func addChild(_ node: Node) {
     insertChild(node, at: children.count)
   }
 
   /// Inserts `node` among the children at `index` (clamped to `0...children.count`, with a
-  /// ``DanceError`` when out of range); it is first removed from its current parent.
+  /// `DanceError` when out of range); it is first removed from its current parent.
   public func insertChild(_ node: Node, at index: Int) {
     let call = "Node.insertChild(_:at: \(index))"
     var ancestor: Node? = self
