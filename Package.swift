@@ -16,6 +16,7 @@ let package = Package(
     .target(name: "Advance", swiftSettings: swiftSettings),
     .target(name: "Dance", dependencies: ["Advance"], swiftSettings: swiftSettings),
     .executableTarget(name: "dance-demo", dependencies: ["Dance"], swiftSettings: swiftSettings),
+    .executableTarget(name: "dance-bench", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .target(
       name: "TestSupport", dependencies: ["Advance"], path: "Tests/TestSupport",
       swiftSettings: swiftSettings),

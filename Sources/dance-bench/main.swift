@@ -1,0 +1,197 @@
+// dance-bench: Dance's per-frame cost, side by side with hand-written reference loops.
+//
+//   swift run -c release dance-bench            the full run (a minute or two)
+//   swift run -c release dance-bench --quick    a reduced run in seconds (CI runs this)
+//
+// Every figure is a median over several rounds, and each round times the engine and its
+// reference back to back, so the ratio survives a noisy machine. Timings are never asserted
+// anywhere else.
+
+import Dance
+import Foundation
+
+let arguments = Set(CommandLine.arguments.dropFirst())
+let quick = arguments.contains("--quick")
+let rounds = quick ? 3 : 7
+let frameStep = 1.0 / 60
+let duration = 1000.0  // long, so that no animation ends while it is measured
+let startTime = 400.0  // measure mid-curve, where the Bézier solve does real work
+var worstRatio = 0.0
+var results: [String] = []
+
+if arguments.contains("--allocation-probe") {
+  AllocationProbe.runProbe()
+  exit(0)
+}
+let unknown = arguments.subtracting(["--quick", "--no-allocations"])
+if !unknown.isEmpty {
+  FileHandle.standardError.write("dance-bench: unknown option \(unknown.sorted().joined(separator: ", "))\n".data(using: .utf8)!)
+  exit(2)
+}
+
+@MainActor func report(_ name: String, engine: Double, reference: Double?, unit: String = "ns/node/frame", ratioCounts: Bool = true) {
+  var line = padded(name, 44) + "  " + padded(fixed(engine), 9) + " " + unit
+  if let reference {
+    let ratio = engine / reference
+    line += "   reference " + padded(fixed(reference), 8) + "   ratio " + fixed(ratio, 2)
+    if ratioCounts { worstRatio = max(worstRatio, ratio) }
+  }
+  print(line)
+}
+
+/// Frames per round so that a round does about `work` node-frames.
+@MainActor func framesFor(_ count: Int, work: Int = quick ? 300_000 : 2_000_000) -> Int {
+  max(3, work / count)
+}
+
+// MARK: - node.dance, timed and spring
+
+@MainActor func danceFrames(count: Int, spring: Bool) -> (engine: Double, reference: Double, wholeFrame: Double) {
+  let (scene, nodes) = danceScene(count: count, spring: spring, duration: duration)
+  scene.clock.advance(to: startTime)
+  var timed = TimedReference(count: count, duration: duration)
+  timed.time = startTime
+  let (response, ratio) = (duration / 9.0, 0.5)
+  var springs = SpringReference(count: count, response: response, dampingRatio: ratio)
+  springs.time = startTime
+  let frames = framesFor(count)
+  var engine: [Double] = []
+  var reference: [Double] = []
+  for _ in 0..<rounds {
+    var start = now()
+    for _ in 0..<frames { scene.clock.advance(by: frameStep) }
+    engine.append((now() - start) / Double(frames))
+    start = now()
+    for _ in 0..<frames {
+      if spring { springs.frame(frameStep) } else { timed.framePerSprite(frameStep) }
+    }
+    reference.append((now() - start) / Double(frames))
+  }
+  blackHole(nodes.last?.center)
+  blackHole(timed.sprites.last?.center)
+  blackHole(springs.sprites.last?.center)
+  let frame = median(engine)
+  return (frame / Double(count) * 1e9, median(reference) / Double(count) * 1e9, frame * 1e9)
+}
+
+print("dance-bench — \(quick ? "quick" : "full") run, medians of \(rounds) rounds")
+print("")
+for spring in [false, true] {
+  let kind = spring ? "spring" : "timed (easeInOut)"
+  for count in quick ? [1, 1000, 20_000] : [1, 1000, 100_000] {
+    let result = danceFrames(count: count, spring: spring)
+    report("node.dance \(kind), N = \(count)", engine: result.engine, reference: result.reference, ratioCounts: count > 1)
+    if count == 1 {
+      print(padded("whole frame at N = 1", 44) + "  " + padded(fixed(result.wholeFrame), 9) + " ns/frame (target < 1000)")
+    }
+  }
+}
+
+// MARK: - Idle nodes
+
+do {
+  let idleCount = quick ? 100_000 : 1_000_000
+  func frameTime(idle: Int) -> Double {
+    let (scene, nodes) = danceScene(count: 10, spring: false, duration: duration)
+    var idleNodes: [Node] = []
+    idleNodes.reserveCapacity(idle)
+    for _ in 0..<idle {
+      let node = Node(frame: Rect(x: 0, y: 0, width: 1, height: 1))
+      scene.root.addChild(node)
+      idleNodes.append(node)
+    }
+    scene.clock.advance(to: startTime)
+    let frames = 2000
+    var times: [Double] = []
+    for _ in 0..<rounds {
+      let start = now()
+      for _ in 0..<frames { scene.clock.advance(by: frameStep) }
+      times.append((now() - start) / Double(frames))
+    }
+    blackHole(nodes.first?.center)
+    blackHole(idleNodes.count)
+    return median(times) * 1e9
+  }
+  let alone = frameTime(idle: 0)
+  let crowded = frameTime(idle: idleCount)
+  report("\(idleCount) idle + 10 animating, per frame", engine: crowded, reference: alone, unit: "ns/frame    ")
+}
+
+// MARK: - Starting and finishing
+
+do {
+  let count = quick ? 20_000 : 100_000
+  let scene = Scene()
+  let nodes = (0..<count).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+  for node in nodes { scene.root.addChild(node) }
+  var starts: [Double] = []
+  var finishes: [Double] = []
+  for _ in 0..<rounds {
+    var start = now()
+    for node in nodes {
+      node.dance.animate(duration: 1, curve: .easeInOut) {
+        $0.center = Point(x: 10, y: 10)
+        $0.alpha = 0.5
+      }.start()
+    }
+    starts.append((now() - start) / Double(count))
+    start = now()
+    for node in nodes { node.dance.finish(at: .end) }
+    finishes.append((now() - start) / Double(count))
+  }
+  report("start one animation (2 properties)", engine: median(starts) * 1e9, reference: nil, unit: "ns/animation")
+  report("finish one animation", engine: median(finishes) * 1e9, reference: nil, unit: "ns/animation")
+}
+
+// MARK: - Advance.Animator alone
+
+do {
+  let count = quick ? 2000 : 10_000
+  for spring in [false, true] {
+    let clock = AnimationClock()
+    let animators = (0..<count).map { index in
+      Animator(initialValue: SIMD2<Double>(Double(index), 0), clock: clock)
+    }
+    for (index, animator) in animators.enumerated() {
+      if spring {
+        animator.simulate(
+          using: SpringFunction(target: SIMD2(Double(index), 500), tension: 0.01, damping: 0.05, threshold: 1e-9))
+      } else {
+        animator.animate(to: SIMD2(Double(index), 500), duration: duration, timingFunction: .easeInOut)
+      }
+    }
+    clock.advance(to: startTime)
+    var timed = TimedReference(count: count, duration: duration)
+    timed.time = startTime
+    var springs = SpringReference(count: count, response: 2 * .pi / 0.1, dampingRatio: 0.25)
+    springs.time = startTime
+    let frames = framesFor(count)
+    var engine: [Double] = []
+    var reference: [Double] = []
+    for _ in 0..<rounds {
+      var start = now()
+      for _ in 0..<frames { clock.advance(by: frameStep) }
+      engine.append((now() - start) / Double(frames))
+      start = now()
+      for _ in 0..<frames {
+        if spring { springs.frame(frameStep) } else { timed.framePerSprite(frameStep) }
+      }
+      reference.append((now() - start) / Double(frames))
+    }
+    blackHole(animators.last?.value)
+    report(
+      "Advance.Animator \(spring ? "spring" : "timed"), \(count) values", engine: median(engine) / Double(count) * 1e9,
+      reference: median(reference) / Double(count) * 1e9, unit: "ns/value/frame", ratioCounts: false)
+  }
+  print(padded("(original Advance: 100–160 timed, > 1000 spring, ns/value/frame)", 44))
+}
+
+// MARK: - Allocations
+
+if !arguments.contains("--no-allocations") {
+  print("")
+  print(AllocationProbe.measure(quick: quick))
+}
+
+print("")
+print("worst ratio against the reference loops (N ≥ 1000 and idle): \(fixed(worstRatio, 2))")
