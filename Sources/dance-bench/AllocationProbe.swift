@@ -9,14 +9,17 @@ enum AllocationProbe {
   /// through `node.dance` (timed and spring) and 100 `Advance.Animator`s.
   static func runProbe() {
     let arguments = CommandLine.arguments
-    let frames = arguments.firstIndex(of: "--allocation-probe").flatMap {
-      $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
-    } ?? 100
+    let frames =
+      arguments.firstIndex(of: "--allocation-probe").flatMap {
+        $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+      } ?? 100
     let (timedScene, timedNodes) = danceScene(count: 100, spring: false, duration: 1000)
     let (springScene, springNodes) = danceScene(count: 100, spring: true, duration: 1000)
     let clock = timedScene.clock
     let animators = (0..<100).map { Animator(initialValue: Double($0), clock: clock) }
-    for animator in animators { animator.animate(to: 1000, duration: 1000, timingFunction: .easeInOut) }
+    for animator in animators {
+      animator.animate(to: 1000, duration: 1000, timingFunction: .easeInOut)
+    }
     for _ in 0..<frames {
       timedScene.clock.advance(by: 1.0 / 60)
       springScene.clock.advance(by: 1.0 / 60)

@@ -91,7 +91,8 @@ func danceScene(count: Int, spring: Bool, duration: Double) -> (Scene, [Node]) {
   nodes.reserveCapacity(count)
   for index in 0..<count {
     let sprite = PlainSprite(index: index)
-    let node = Node(frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
+    let node = Node(
+      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
     scene.root.addChild(node)
     let target = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
     if spring {

@@ -25,11 +25,15 @@ if arguments.contains("--allocation-probe") {
 }
 let unknown = arguments.subtracting(["--quick", "--no-allocations"])
 if !unknown.isEmpty {
-  FileHandle.standardError.write("dance-bench: unknown option \(unknown.sorted().joined(separator: ", "))\n".data(using: .utf8)!)
+  FileHandle.standardError.write(
+    "dance-bench: unknown option \(unknown.sorted().joined(separator: ", "))\n".data(using: .utf8)!)
   exit(2)
 }
 
-@MainActor func report(_ name: String, engine: Double, reference: Double?, unit: String = "ns/node/frame", ratioCounts: Bool = true) {
+@MainActor func report(
+  _ name: String, engine: Double, reference: Double?, unit: String = "ns/node/frame",
+  ratioCounts: Bool = true
+) {
   var line = padded(name, 44) + "  " + padded(fixed(engine), 9) + " " + unit
   if let reference {
     let ratio = engine / reference
@@ -46,7 +50,9 @@ if !unknown.isEmpty {
 
 // MARK: - node.dance, timed and spring
 
-@MainActor func danceFrames(count: Int, spring: Bool) -> (engine: Double, reference: Double, wholeFrame: Double) {
+@MainActor func danceFrames(count: Int, spring: Bool) -> (
+  engine: Double, reference: Double, wholeFrame: Double
+) {
   let (scene, nodes) = danceScene(count: count, spring: spring, duration: duration)
   scene.clock.advance(to: startTime)
   var timed = TimedReference(count: count, duration: duration)
@@ -80,9 +86,13 @@ for spring in [false, true] {
   let kind = spring ? "spring" : "timed (easeInOut)"
   for count in quick ? [1, 1000, 20_000] : [1, 1000, 100_000] {
     let result = danceFrames(count: count, spring: spring)
-    report("node.dance \(kind), N = \(count)", engine: result.engine, reference: result.reference, ratioCounts: count > 1)
+    report(
+      "node.dance \(kind), N = \(count)", engine: result.engine, reference: result.reference,
+      ratioCounts: count > 1)
     if count == 1 {
-      print(padded("whole frame at N = 1", 44) + "  " + padded(fixed(result.wholeFrame), 9) + " ns/frame (target < 1000)")
+      print(
+        padded("whole frame at N = 1", 44) + "  " + padded(fixed(result.wholeFrame), 9)
+          + " ns/frame (target < 1000)")
     }
   }
 }
@@ -114,7 +124,9 @@ do {
   }
   let alone = frameTime(idle: 0)
   let crowded = frameTime(idle: idleCount)
-  report("\(idleCount) idle + 10 animating, per frame", engine: crowded, reference: alone, unit: "ns/frame    ")
+  report(
+    "\(idleCount) idle + 10 animating, per frame", engine: crowded, reference: alone,
+    unit: "ns/frame    ")
 }
 
 // MARK: - Starting and finishing
@@ -139,8 +151,11 @@ do {
     for node in nodes { node.dance.finish(at: .end) }
     finishes.append((now() - start) / Double(count))
   }
-  report("start one animation (2 properties)", engine: median(starts) * 1e9, reference: nil, unit: "ns/animation")
-  report("finish one animation", engine: median(finishes) * 1e9, reference: nil, unit: "ns/animation")
+  report(
+    "start one animation (2 properties)", engine: median(starts) * 1e9, reference: nil,
+    unit: "ns/animation")
+  report(
+    "finish one animation", engine: median(finishes) * 1e9, reference: nil, unit: "ns/animation")
 }
 
 // MARK: - Advance.Animator alone
@@ -155,9 +170,11 @@ do {
     for (index, animator) in animators.enumerated() {
       if spring {
         animator.simulate(
-          using: SpringFunction(target: SIMD2(Double(index), 500), tension: 0.01, damping: 0.05, threshold: 1e-9))
+          using: SpringFunction(
+            target: SIMD2(Double(index), 500), tension: 0.01, damping: 0.05, threshold: 1e-9))
       } else {
-        animator.animate(to: SIMD2(Double(index), 500), duration: duration, timingFunction: .easeInOut)
+        animator.animate(
+          to: SIMD2(Double(index), 500), duration: duration, timingFunction: .easeInOut)
       }
     }
     clock.advance(to: startTime)
@@ -180,8 +197,10 @@ do {
     }
     blackHole(animators.last?.value)
     report(
-      "Advance.Animator \(spring ? "spring" : "timed"), \(count) values", engine: median(engine) / Double(count) * 1e9,
-      reference: median(reference) / Double(count) * 1e9, unit: "ns/value/frame", ratioCounts: false)
+      "Advance.Animator \(spring ? "spring" : "timed"), \(count) values",
+      engine: median(engine) / Double(count) * 1e9,
+      reference: median(reference) / Double(count) * 1e9, unit: "ns/value/frame", ratioCounts: false
+    )
   }
   print(padded("(original Advance: 100–160 timed, > 1000 spring, ns/value/frame)", 44))
 }

@@ -41,8 +41,12 @@ public final class Animator<Value: VectorConvertible> {
     case idle
     case timed(from: Vector, to: Vector, start: Double, duration: Double, curve: TimingFunction)
     case oscillator(DampedOscillator<Vector>, start: Double, restsAtTarget: Bool)
-    case custom(CustomSimulation<Value>)
+    /// A user's function, integrated by `customSimulation` (kept out of the enum so that the
+    /// enum holds plain values and is copied without reference counting each frame).
+    case custom
   }
+
+  @usableFromInline var customSimulation: CustomSimulation<Value>?
 
   @usableFromInline var motion = Motion.idle
   @usableFromInline var storedValue: Value
@@ -56,15 +60,21 @@ public final class Animator<Value: VectorConvertible> {
   /// Creates an animator at rest at `initialValue`, driven by `clock`.
   ///
   /// A non-finite `initialValue` is replaced by the zero vector, with a ``DanceError``.
+  @inlinable
   public init(initialValue: Value, clock: AnimationClock) {
     self.clock = clock
-    if Validation.requireFinite(initialValue.vector, "initialValue", in: "Animator.init") {
-      storedValue = initialValue
-    } else {
+    storedValue = initialValue
+    evaluatedAt = clock.now
+    // Created here, where a client's concrete `Value` is known, so that the per-frame math
+    // runs specialised instead of through generic witness tables.
+    kernel = { animator in animator.evaluate() }
+    if !Validation.requireFinite(initialValue.vector, "initialValue", in: "Animator.init") {
       storedValue = Value(vector: .zero)
     }
-    evaluatedAt = clock.now
   }
+
+  /// Evaluates the current motion at the clock's time; specialised for `Value` (see `init`).
+  @usableFromInline let kernel: (Animator<Value>) -> Void
 
   deinit {
     clock.detach(self)
@@ -199,10 +209,10 @@ public final class Animator<Value: VectorConvertible> {
         .oscillator(oscillator, start: start, restsAtTarget: false),
         restTime: rest.map { start + $0 })
     } else {
-      install(
-        .custom(
-          CustomSimulation(function: function, start: start, value: value, velocity: velocity)),
-        restTime: nil)
+      let simulation = CustomSimulation(
+        function: function, start: start, value: value, velocity: velocity)
+      install(.custom, restTime: nil)
+      customSimulation = simulation
     }
   }
 
@@ -223,6 +233,7 @@ public final class Animator<Value: VectorConvertible> {
   private func endRun() -> Bool {
     if case .idle = motion { return false }
     motion = .idle
+    customSimulation = nil
     clock.deactivate(self)
     clock.unschedule(self)
     return true
@@ -259,10 +270,10 @@ public final class Animator<Value: VectorConvertible> {
   /// Brings the stored state up to the clock's current time.
   @inlinable
   func synchronize() {
-    if evaluatedAt != clock.now { evaluate() }
+    if evaluatedAt != clock.now { kernel(self) }
   }
 
-  @usableFromInline
+  @inlinable
   func evaluate() {
     let now = clock.now
     evaluatedAt = now
@@ -275,14 +286,15 @@ public final class Animator<Value: VectorConvertible> {
         storedVelocity = .zero
         return
       }
-      let progress = (now - start) / duration
-      storedValue = Value(vector: from.lerp(to: to, curve.value(at: progress)))
-      storedVelocity = (to - from) * (curve.slope(at: progress) / duration)
+      let (progress, slope) = curve.valueAndSlope(at: (now - start) / duration)
+      storedValue = Value(vector: from.lerp(to: to, progress))
+      storedVelocity = (to - from) * (slope / duration)
     case .oscillator(let oscillator, let start, _):
       let (value, velocity) = oscillator.state(at: now - start)
       storedValue = Value(vector: value)
       storedVelocity = velocity
-    case .custom(let simulation):
+    case .custom:
+      guard let simulation = customSimulation else { return }
       let (value, velocity) = simulation.state(at: now)
       storedValue = Value(vector: value)
       storedVelocity = velocity
@@ -304,7 +316,7 @@ extension Animator: ClockObserver {
 
   package func clockDidAdvance(_ clock: AnimationClock) {
     synchronize()
-    if case .custom(let simulation) = motion, let resting = simulation.restingValue {
+    if case .custom = motion, let resting = customSimulation?.restingValue {
       finish(at: resting)
       return
     }

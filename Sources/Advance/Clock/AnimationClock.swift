@@ -34,12 +34,17 @@ public final class AnimationClock {
   /// The number of events (animation ends, delayed starts) one advance runs at the most.
   public static let maximumEventsPerAdvance = 1_000_000
 
+  // Plain-value stored properties on the per-frame path are `@exclusivity(unchecked)`: a
+  // clock is confined to one thread and no access to them is held across a callback (each is
+  // read or written in one statement), so the runtime checks could never fire; they cost a
+  // thread-local lookup per access. (Reference-counted properties keep their checks.)
+
   /// The current time in seconds; 0 when the clock is created.
-  public private(set) var now: Double = 0
+  @exclusivity(unchecked) public private(set) var now: Double = 0
 
   // The rounding error of `now` accumulated by `advance(by:)`, so that many small steps sum
   // to the correctly rounded total.
-  private var nowError: Double = 0
+  @exclusivity(unchecked) private var nowError: Double = 0
 
   @usableFromInline
   struct Participant {
@@ -56,17 +61,17 @@ public final class AnimationClock {
   // Observers called at the end of every advance. During a tick pass removals leave a nil
   // hole, compacted afterwards, so that the pass can walk the list by index.
   private var active: ContiguousArray<Participant> = []
-  private var holes = 0
-  private var isTicking = false
+  @exclusivity(unchecked) private var holes = 0
+  @exclusivity(unchecked) private var isTicking = false
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
   private var deadlines: ContiguousArray<Deadline> = []
-  private var nextOrder: UInt64 = 0
+  @exclusivity(unchecked) private var nextOrder: UInt64 = 0
   // Deadlines scheduled during event processing for a time already reached; they join the
   // heap when the advance ends.
   private var deferred: ContiguousArray<Deadline> = []
-  private var isProcessingEvents = false
-  private var isAdvancing = false
+  @exclusivity(unchecked) private var isProcessingEvents = false
+  @exclusivity(unchecked) private var isAdvancing = false
 
   /// Creates a clock at time 0.
   public init() {}

@@ -2,6 +2,7 @@
 ///
 /// Each returns whether the input is usable and reports a ``DanceError`` when it is not, so a
 /// call site reads `guard requireFinite(duration, "…") else { return }`.
+@usableFromInline
 package enum Validation {
   /// Whether `value` is finite; otherwise reports a `.nonFiniteNumber` error for `call`.
   @discardableResult
@@ -13,6 +14,7 @@ package enum Validation {
 
   /// Whether every lane of `vector` is finite; otherwise reports for `call`.
   @discardableResult
+  @usableFromInline
   package static func requireFinite<V: SIMD>(_ vector: V, _ name: String, in call: String) -> Bool
   where V.Scalar == Double {
     for index in vector.indices where !vector[index].isFinite {

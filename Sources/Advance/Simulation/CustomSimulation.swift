@@ -7,7 +7,7 @@
 /// stepped there (up to ``maximumCatchUpSteps`` per evaluation).
 @usableFromInline
 final class CustomSimulation<Value: VectorConvertible> {
-  typealias Vector = Value.VectorType
+  @usableFromInline typealias Vector = Value.VectorType
 
   private let acceleration: (Vector, Vector) -> Vector
   private let convergence: (Vector, Vector) -> Convergence<Vector>
@@ -17,7 +17,7 @@ final class CustomSimulation<Value: VectorConvertible> {
   private var velocity: Vector
   private var checkedIndex = -1
   /// Where the simulation came to rest, once it has.
-  private(set) var restingValue: Vector?
+  @usableFromInline private(set) var restingValue: Vector?
 
   init<F: SimulationFunction>(function: F, start: Double, value: Vector, velocity: Vector)
   where F.Value == Value {
@@ -67,6 +67,7 @@ final class CustomSimulation<Value: VectorConvertible> {
   /// The state at clock time `time` (not before the last time asked), or the resting value
   /// once the simulation has converged. A state that stops being finite counts as resting at
   /// the last finite value, with a ``DanceError``.
+  @usableFromInline
   func state(at time: Double) -> (value: Vector, velocity: Vector) {
     if let restingValue { return (restingValue, .zero) }
     let h = simulationGridStep

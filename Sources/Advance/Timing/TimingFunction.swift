@@ -148,6 +148,20 @@ public struct TimingFunction: Hashable, Sendable {
     return endGradient
   }
 
+  /// ``value(at:)`` and ``slope(at:)`` together, with one solve of the curve: what an
+  /// animation needs each frame for its value and velocity.
+  @inlinable
+  public func valueAndSlope(at progress: Double) -> (value: Double, slope: Double) {
+    guard !isLinear, progress > 0, progress < 1 else {
+      return (value(at: progress), slope(at: progress))
+    }
+    let t = solveX(progress)
+    let dx = (3 * ax * t + 2 * bx) * t + cx
+    let dy = (3 * ay * t + 2 * by) * t + cy
+    let slope = dx > 1e-12 ? dy / dx : (t < 0.5 ? startGradient : endGradient)
+    return (sampleY(t), slope)
+  }
+
   @inlinable @inline(__always)
   func sampleX(_ t: Double) -> Double { ((ax * t + bx) * t + cx) * t }
 

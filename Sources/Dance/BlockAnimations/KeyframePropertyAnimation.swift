@@ -18,9 +18,7 @@ enum KeyframeCalculation: Hashable, Sendable {
 /// The value is a function of the animator's fraction complete f (time over duration). The
 /// path starts at the property's value when the animation began and visits each keyframe's
 /// value in order of their start times.
-final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: PropertyAnimation {
-  typealias Vector = Value.VectorType
-
+final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnimation<Value> {
   struct Keyframe {
     var start: Double
     var duration: Double
@@ -49,7 +47,12 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: Proper
     self.storage = storage
     self.from = from
     self.mode = mode
-    super.init(node: node, animator: animator, windowStart: 0)
+    super.init(
+      node: node, current: from, animator: animator, windowStart: 0,
+      kernel: { animation, f, _, _, _ in
+        let keyframes = unsafeDowncast(animation, to: KeyframePropertyAnimation<N, Value>.self)
+        keyframes.current = keyframes.value(at: f)
+      })
   }
 
   /// The node, with its class; nil once the node is gone.
@@ -154,20 +157,17 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: Proper
     }
   }
 
-  override func apply(fraction f: Double, timing: AnimationTiming, linear: Bool) {
-    node?[keyPath: storage].value = Value(vector: value(at: f))
-  }
-
   override func apply(_ position: AnimatingPosition) {
     switch position {
-    case .start: node?[keyPath: storage].value = Value(vector: from)
-    case .end: node?[keyPath: storage].value = Value(vector: value(at: 1))
+    case .start: current = from
+    case .end: current = value(at: 1)
     case .current: break
     }
   }
 
   override func releaseProperty() {
     if let node, node[keyPath: storage].owner === self {
+      node[keyPath: storage].value = Value(vector: current)
       node[keyPath: storage].owner = nil
     }
   }

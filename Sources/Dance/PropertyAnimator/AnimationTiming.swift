@@ -28,6 +28,15 @@ struct AnimationTiming {
       progress: SIMD2(1, 1), impulse: 0, progressSlope: .zero, impulseSlope: 0)
   }
 
+  /// Linear progress at `u` (what scrubbing shows with `scrubsLinearly`).
+  static func linearSample(_ u: Double) -> Sample {
+    u >= 1
+      ? .end
+      : Sample(
+        progress: SIMD2(repeating: max(u, 0)), impulse: 0, progressSlope: SIMD2(1, 1),
+        impulseSlope: 0)
+  }
+
   /// The timing `provider` describes, for an animator whose requested duration is
   /// `requestedDuration` seconds.
   init(_ provider: any TimingCurveProvider, requestedDuration: Double) {
@@ -89,8 +98,7 @@ struct AnimationTiming {
     let u = max(u, 0)
     switch kind {
     case .cubic(let curve):
-      let progress = curve.value(at: u)
-      let slope = curve.slope(at: u)
+      let (progress, slope) = curve.valueAndSlope(at: u)
       return Sample(
         progress: SIMD2(repeating: progress), impulse: 0, progressSlope: SIMD2(repeating: slope),
         impulseSlope: 0)

@@ -9,23 +9,42 @@
 /// - between the two (only after `continueAnimation` re-based the segment) it moves
 ///   linearly from `from` to `segmentFrom`.
 class PropertyAnimation {
+  // Plain-value per-frame state is `@exclusivity(unchecked)`: confined to the clock's thread,
+  // and each access is a single read or write, never held across a call.
+
   /// The animator that owns this animation; nil once the animation has ended.
-  weak var animator: PropertyAnimator?
+  ///
+  /// Unowned and unretained, to keep reference counting off the per-frame path: an animator
+  /// clears this link on every animation it lets go (in `finishNow` and `detach`), and it
+  /// lets go of all of them before it is destroyed.
+  unowned(unsafe) var animator: PropertyAnimator?
   /// The node whose property this animates. Weak, so that an animation never keeps its
   /// node alive: a released node ends its animations from its `deinit`.
   weak var baseNode: Node?
   let windowStart: Double
-  var segmentStart: Double
 
-  init(node: Node, animator: PropertyAnimator, windowStart: Double) {
+  /// Writes the value at a fraction into the node: (animation, f, timing, linear, sample of
+  /// the timing at u = f). Subclasses create it where their generic parameters are concrete,
+  /// so that the per-frame math runs specialised rather than through witness tables.
+  typealias Kernel = (PropertyAnimation, Double, AnimationTiming, Bool, AnimationTiming.Sample)
+    -> Void
+  private let kernel: Kernel
+
+  init(node: Node, animator: PropertyAnimator, windowStart: Double, kernel: @escaping Kernel) {
     baseNode = node
     self.animator = animator
     self.windowStart = windowStart
-    segmentStart = windowStart
+    self.kernel = kernel
   }
 
-  /// Writes the value at fraction `f` into the node.
-  func apply(fraction f: Double, timing: AnimationTiming, linear: Bool) {}
+  /// Writes the value at fraction `f` into the node; `shared` is the timing sampled at
+  /// u = f, which every animation whose segment starts at 0 can use as it is.
+  @inline(__always)
+  final func apply(
+    fraction f: Double, timing: AnimationTiming, linear: Bool, shared: AnimationTiming.Sample
+  ) {
+    kernel(self, f, timing, linear, shared)
+  }
 
   /// Writes the start (`from`) or end (`to`) value into the node.
   func apply(_ position: AnimatingPosition) {}
@@ -56,16 +75,46 @@ class PropertyAnimation {
   }
 }
 
-/// A `PropertyAnimation` of a `Value` stored in a node of class `N`.
-final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyAnimation {
+/// A `PropertyAnimation` of a `Value`: it holds the value on screen while it drives the
+/// property.
+///
+/// Each frame writes `current` here rather than into the node, so the per-frame path touches
+/// neither the node nor a key path; the property's getter reads `current` through the
+/// `Animatable` storage's `owner` link. When the animation lets go of the property it writes
+/// `current` back into the node's storage.
+class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   typealias Vector = Value.VectorType
 
+  /// The value on screen.
+  @exclusivity(unchecked) final var current: Vector
+
+  init(
+    node: Node, current: Vector, animator: PropertyAnimator, windowStart: Double,
+    kernel: @escaping Kernel
+  ) {
+    self.current = current
+    super.init(node: node, animator: animator, windowStart: windowStart, kernel: kernel)
+  }
+}
+
+/// A `PropertyAnimation` of a `Value` stored in a node of class `N`.
+final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnimation<Value> {
   let storage: ReferenceWritableKeyPath<N, Animatable<Value>>
   let from: Vector
   let to: Vector
-  var segmentFrom: Vector
-  /// Value units per second of spring time, multiplying the impulse response.
-  var inheritedVelocity: Vector = .zero
+
+  /// The part of the path that follows the animator's current timing. One struct, so that
+  /// the per-frame path reads it in one access.
+  struct Segment {
+    /// The fraction at which the segment starts.
+    var start: Double
+    /// The value at which the segment starts.
+    var from: Vector
+    /// Value units per second of spring time, multiplying the spring's impulse response.
+    var inheritedVelocity: Vector = .zero
+  }
+
+  @exclusivity(unchecked) var segment: Segment
 
   init(
     node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>, from: Vector, to: Vector,
@@ -74,8 +123,13 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
     self.storage = storage
     self.from = from
     self.to = to
-    segmentFrom = from
-    super.init(node: node, animator: animator, windowStart: windowStart)
+    segment = Segment(start: windowStart, from: from)
+    super.init(
+      node: node, current: from, animator: animator, windowStart: windowStart,
+      kernel: { animation, f, timing, linear, shared in
+        unsafeDowncast(animation, to: TypedPropertyAnimation<N, Value>.self).write(
+          fraction: f, timing: timing, linear: linear, shared: shared)
+      })
   }
 
   /// The node, with its class; nil once the node is gone.
@@ -84,7 +138,7 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
   @inline(__always)
-  private func mask(_ progress: SIMD2<Double>) -> Vector {
+  private static func mask(_ progress: SIMD2<Double>) -> Vector {
     var mask = Vector(repeating: progress.x)
     if progress.x != progress.y {
       for lane in stride(from: 1, to: Vector.scalarCount, by: 2) {
@@ -94,45 +148,57 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
     return mask
   }
 
-  /// The value and its derivative with respect to f at fraction `f`.
-  func state(fraction f: Double, timing: AnimationTiming, linear: Bool) -> (Vector, Vector) {
-    if f >= segmentStart {
-      let span = 1 - segmentStart
-      let u = span > 0 ? (f - segmentStart) / span : 1
-      var sample = timing.sample(u)
-      if linear {
-        sample =
-          u >= 1
-          ? .end
-          : .init(
-            progress: SIMD2(repeating: max(u, 0)), impulse: 0, progressSlope: SIMD2(1, 1),
-            impulseSlope: 0)
-      }
-      let distance = to - segmentFrom
-      // The blend a·(1 − p) + b·p is exact at both ends: p = 1 gives `to` to the bit.
-      let progress = mask(sample.progress)
-      let value =
-        segmentFrom * (1 - progress) + to * progress + inheritedVelocity * sample.impulse
-      let slope =
-        (distance * mask(sample.progressSlope) + inheritedVelocity * sample.impulseSlope)
-        / (span > 0 ? span : 1)
-      return (value, slope)
-    }
-    let span = segmentStart - windowStart
-    guard f > windowStart, span > 0 else { return (from, .zero) }
-    let t = (f - windowStart) / span
-    return (from.lerp(to: segmentFrom, t), (segmentFrom - from) / span)
+  /// The timing at fraction `f` for this animation's segment: `shared` when the segment
+  /// starts at 0, since then u = f.
+  @inline(__always)
+  private static func sample(
+    _ f: Double, segmentStart: Double, timing: AnimationTiming, linear: Bool,
+    shared: AnimationTiming.Sample?
+  ) -> (sample: AnimationTiming.Sample, span: Double) {
+    let span = 1 - segmentStart
+    if segmentStart == 0, let shared { return (shared, 1) }
+    let u = span > 0 ? (f - segmentStart) / span : 1
+    return (linear ? AnimationTiming.linearSample(u) : timing.sample(u), span)
   }
 
-  override func apply(fraction f: Double, timing: AnimationTiming, linear: Bool) {
-    node?[keyPath: storage].value = Value(
-      vector: state(fraction: f, timing: timing, linear: linear).0)
+  /// The value and its derivative with respect to f at fraction `f`.
+  @inline(__always)
+  func state(
+    fraction f: Double, timing: AnimationTiming, linear: Bool,
+    shared: AnimationTiming.Sample? = nil
+  ) -> (Vector, Vector) {
+    let segment = segment
+    if f >= segment.start {
+      let (sample, span) = Self.sample(
+        f, segmentStart: segment.start, timing: timing, linear: linear, shared: shared)
+      // The blend a·(1 − p) + b·p is exact at both ends: p = 1 gives `to` to the bit.
+      let progress = Self.mask(sample.progress)
+      var value = segment.from * (1 - progress) + to * progress
+      var slope = (to - segment.from) * Self.mask(sample.progressSlope)
+      if sample.impulse != 0 || sample.impulseSlope != 0 {
+        value += segment.inheritedVelocity * sample.impulse
+        slope += segment.inheritedVelocity * sample.impulseSlope
+      }
+      return (value, slope / (span > 0 ? span : 1))
+    }
+    let span = segment.start - windowStart
+    guard f > windowStart, span > 0 else { return (from, .zero) }
+    let t = (f - windowStart) / span
+    return (from.lerp(to: segment.from, t), (segment.from - from) / span)
+  }
+
+  /// The per-frame write: the value at `f`, kept as the value on screen.
+  @inline(__always)
+  func write(
+    fraction f: Double, timing: AnimationTiming, linear: Bool, shared: AnimationTiming.Sample
+  ) {
+    current = state(fraction: f, timing: timing, linear: linear, shared: shared).0
   }
 
   override func apply(_ position: AnimatingPosition) {
     switch position {
-    case .start: node?[keyPath: storage].value = Value(vector: from)
-    case .end: node?[keyPath: storage].value = Value(vector: to)
+    case .start: current = from
+    case .end: current = to
     case .current: break
     }
   }
@@ -147,10 +213,10 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
   /// Sets the velocity carried into a spring: `clockVelocity` in value units per second of
   /// clock time, for a segment whose fraction moves at `speed` per second.
   func inherit(clockVelocity: Vector, timing: AnimationTiming, speed: Double) {
-    // u runs at speed / (1 − segmentStart) per second, spring time at duration × that.
-    let span = 1 - segmentStart
+    // u runs at speed / (1 − segment start) per second, spring time at duration × that.
+    let span = 1 - segment.start
     let springSecondsPerSecond = span > 0 ? timing.duration * speed / span : 0
-    inheritedVelocity =
+    segment.inheritedVelocity =
       timing.isSpring && springSecondsPerSecond > 0 ? clockVelocity / springSecondsPerSecond : .zero
   }
 
@@ -160,13 +226,14 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: PropertyA
   ) {
     let (value, slope) = state(fraction: f, timing: oldTiming, linear: linear)
     guard f > windowStart else { return }  // not started yet: nothing to carry over
-    segmentFrom = value
-    segmentStart = f
+    segment.from = value
+    segment.start = f
     inherit(clockVelocity: slope * oldSpeed, timing: newTiming, speed: newSpeed)
   }
 
   override func releaseProperty() {
     if let node, node[keyPath: storage].owner === self {
+      node[keyPath: storage].value = Value(vector: current)
       node[keyPath: storage].owner = nil
     }
   }

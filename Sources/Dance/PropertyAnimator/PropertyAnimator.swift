@@ -54,34 +54,39 @@ public final class PropertyAnimator {
   /// shows.
   public var scrubsLinearly = false
 
-  var machine = PropertyAnimatorStateMachine()
+  // `@exclusivity(unchecked)` marks the plain-value state read every frame: an animator is
+  // confined to its clock's thread and never holds an access across a callback (state is
+  // read into locals before the loops that call out), so the runtime checks could never
+  // fire. Reference-counted properties keep their checks.
+  @exclusivity(unchecked) var machine = PropertyAnimatorStateMachine()
 
   // Configuration used by `Node.animate` and `Node.animateKeyframes` (not part of the
   // UIViewPropertyAnimator surface): repeating, autoreversing and keyframe interpolation.
   /// Whether the path repeats forever (each cycle from the start, or there and back).
-  var repeats = false
+  var repeats: Bool {
+    get { timeline.repeats }
+    set { timeline.repeats = newValue }
+  }
   /// Whether each cycle runs forward, then back; a single such cycle ends at `.start`.
-  var autoreverses = false
+  var autoreverses: Bool {
+    get { timeline.autoreverses }
+    set { timeline.autoreverses = newValue }
+  }
   /// How keyframe animations interpolate between their values.
   var keyframeMode = KeyframeCalculation.linear
   /// Whether a property of this run was taken by another writer or lost with its node.
   private(set) var wasInterrupted = false
   /// The timing provider the animator was made with, for nested blocks that inherit it.
   let timingProvider: any TimingCurveProvider
-  private(set) var timing: AnimationTiming
+  @exclusivity(unchecked) private(set) var timing: AnimationTiming
   private let requestedDuration: Double
 
-  // The timeline: f(t) = anchorFraction ± (t − anchorTime) / secondsPerFraction, clamped.
-  private var anchorFraction = 0.0
-  private var anchorTime = 0.0
-  private var reversed = false
-  // Whether the timeline moves with the clock; it lags the state machine by one action, so
-  // that a pause can read the fraction the running animator had reached.
-  private var isMoving = false
-  private var secondsPerFraction: Double
-  private var showsLinearScrub = false
-  private var pauseTime: Double?
-  private var evaluatedAt = -Double.infinity
+  // Where the animation is along its path, as a function of clock time. One struct, so the
+  // per-frame path reads it in one access.
+  @exclusivity(unchecked) private var timeline: AnimatorTimeline
+  @exclusivity(unchecked) private var showsLinearScrub = false
+  @exclusivity(unchecked) private var pauseTime: Double?
+  @exclusivity(unchecked) private var evaluatedAt = -Double.infinity
 
   /// How a block's assignments are recorded: as animations starting at a fraction of the
   /// duration, or as keyframes over the whole duration.
@@ -98,7 +103,7 @@ public final class PropertyAnimator {
   private(set) var clock: AnimationClock?
 
   /// The clock's bookkeeping for this animator.
-  package var registration = ClockRegistration()
+  @exclusivity(unchecked) package var registration = ClockRegistration()
 
   // MARK: - Creating
 
@@ -144,7 +149,7 @@ public final class PropertyAnimator {
     requestedDuration = duration
     timingProvider = timingParameters
     timing = AnimationTiming(timingParameters, requestedDuration: duration)
-    secondsPerFraction = timing.duration
+    timeline = AnimatorTimeline(secondsPerFraction: timing.duration)
   }
 
   deinit {
@@ -180,22 +185,22 @@ public final class PropertyAnimator {
   /// Set while running, it turns around where it is; set before starting, the animator
   /// plays from the end values back to the start values.
   public var isReversed: Bool {
-    get { reversed }
+    get { timeline.reversed }
     set {
       guard machine.state != .stopped else {
         DanceError.report(
           .illegalState, "PropertyAnimator.isReversed: a stopped animator cannot reverse")
         return
       }
-      guard newValue != reversed else { return }
+      guard newValue != timeline.reversed else { return }
       if machine.state == .running {
         let now = currentTime
-        if now > anchorTime {
-          anchorFraction = fraction(at: now)
-          anchorTime = now
+        if now > timeline.anchorTime {
+          timeline.anchorFraction = fraction(at: now)
+          timeline.anchorTime = now
         }
       }
-      reversed = newValue
+      timeline.reversed = newValue
       updateClock()
     }
   }
@@ -218,8 +223,8 @@ public final class PropertyAnimator {
       }
       let action = machine.scrub()
       guard perform(action, "fractionComplete") else { return }
-      anchorFraction = value
-      anchorTime = currentTime
+      timeline.anchorFraction = value
+      timeline.anchorTime = currentTime
       showsLinearScrub = scrubsLinearly
       applyAll()
     }
@@ -345,9 +350,9 @@ public final class PropertyAnimator {
     if let parameters {
       timing = AnimationTiming(parameters, requestedDuration: requestedDuration)
     }
-    secondsPerFraction = timing.duration * factor
-    anchorFraction = f
-    anchorTime = now
+    timeline.secondsPerFraction = timing.duration * factor
+    timeline.anchorFraction = f
+    timeline.anchorTime = now
     showsLinearScrub = false
     let newSpeed = speed(at: now)
     for animation in animations {
@@ -376,8 +381,8 @@ public final class PropertyAnimator {
     case .activateRunning:
       activate()
       // Read the time again: the blocks may just have bound the animator to a scene's clock.
-      anchorTime = currentTime + startDelay
-      isMoving = true
+      timeline.anchorTime = currentTime + startDelay
+      timeline.isMoving = true
       retainInScene()
       if clock == nil {
         // No node in a scene: nothing to animate on a clock, so the run ends at once.
@@ -390,14 +395,14 @@ public final class PropertyAnimator {
       retainInScene()
       applyAll()
     case .resume:
-      anchorTime = now + startDelay
-      isMoving = true
+      timeline.anchorTime = now + startDelay
+      timeline.isMoving = true
       showsLinearScrub = false
       if pauseTime.map({ $0 < now }) == true { pauseTime = nil }
     case .pause, .stop:
-      anchorFraction = fraction(at: now)
-      anchorTime = now
-      isMoving = false
+      timeline.anchorFraction = fraction(at: now)
+      timeline.anchorTime = now
+      timeline.isMoving = false
       applyAll()
       if case .stop = action {
         scene?.activeAnimators[ObjectIdentifier(self)] = nil
@@ -406,11 +411,11 @@ public final class PropertyAnimator {
       finishNow(at: position)
       return true
     case .continueRunning:
-      isMoving = true
+      timeline.isMoving = true
     case .holdAtEnd:
-      anchorFraction = reversed ? 0 : 1
-      anchorTime = now
-      isMoving = false
+      timeline.anchorFraction = timeline.reversed ? 0 : 1
+      timeline.anchorTime = now
+      timeline.isMoving = false
       applyAll()
     }
     updateClock()
@@ -419,11 +424,11 @@ public final class PropertyAnimator {
 
   /// Sets up a new run: the timeline at its start, then the pending blocks.
   private func activate() {
-    isMoving = false
+    timeline.isMoving = false
     wasInterrupted = false
-    anchorFraction = reversed ? 1 : 0
-    anchorTime = currentTime
-    secondsPerFraction = timing.duration
+    timeline.anchorFraction = timeline.reversed ? 1 : 0
+    timeline.anchorTime = currentTime
+    timeline.secondsPerFraction = timing.duration
     showsLinearScrub = false
     delay = 0
     let blocks = pendingBlocks
@@ -454,7 +459,7 @@ public final class PropertyAnimator {
 
   /// The running animator reached the end of its path.
   private func reachEnd() {
-    let position: AnimatingPosition = reversed || autoreverses ? .start : .end
+    let position: AnimatingPosition = timeline.reversed || autoreverses ? .start : .end
     perform(
       machine.reachEnd(at: position, pausesOnCompletion: pausesOnCompletion), "reachEnd")
   }
@@ -462,7 +467,7 @@ public final class PropertyAnimator {
   /// Ends the run (the machine is already inactive): final values, then completions.
   private func finishNow(at position: AnimatingPosition) {
     pauseTime = nil
-    isMoving = false
+    timeline.isMoving = false
     if let clock {
       clock.deactivate(self)
       clock.unschedule(self)
@@ -478,7 +483,7 @@ public final class PropertyAnimator {
       animation.releaseProperty()
       animation.baseNode?.animations.removeAll { $0 === animation }
     }
-    anchorFraction = 0
+    timeline.anchorFraction = 0
     showsLinearScrub = false
     let handlers = completions
     completions = []
@@ -509,54 +514,13 @@ public final class PropertyAnimator {
   private var currentTime: Double { clock?.now ?? 0 }
 
   /// The fraction complete at clock time `time`.
-  private func fraction(at time: Double) -> Double {
-    guard isMoving else { return anchorFraction }
-    let elapsed = time - anchorTime
-    if isCycling {
-      // anchorFraction holds the phase: 0…1 forward, 1…2 back when autoreversing.
-      let length: Double = autoreverses ? 2 : 1
-      var phase = anchorFraction
-      if secondsPerFraction > 0 {
-        phase += max(elapsed, 0) / secondsPerFraction
-      } else if elapsed >= 0 {
-        phase = length
-      }
-      if repeats {
-        phase = phase.truncatingRemainder(dividingBy: length)
-      } else {
-        phase = min(phase, length)
-      }
-      return phase <= 1 ? phase : 2 - phase
-    }
-    guard secondsPerFraction > 0 else {
-      // No duration: the path is covered the moment the animator starts moving.
-      return elapsed >= 0 ? (reversed ? 0 : 1) : anchorFraction
-    }
-    guard elapsed > 0 else { return anchorFraction }
-    let moved = elapsed / secondsPerFraction
-    return min(max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
-  }
+  private func fraction(at time: Double) -> Double { timeline.fraction(at: time) }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).
-  private func speed(at time: Double) -> Double {
-    guard isMoving, time >= anchorTime, secondsPerFraction > 0 else {
-      return 0
-    }
-    return (reversed ? -1 : 1) / secondsPerFraction
-  }
+  private func speed(at time: Double) -> Double { timeline.speed(at: time) }
 
   /// The clock time at which the running animator reaches the end of its path.
-  private var endTime: Double {
-    if isCycling {
-      if repeats { return .infinity }
-      return anchorTime + ((autoreverses ? 2 : 1) - anchorFraction) * secondsPerFraction
-    }
-    return anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
-  }
-
-  /// Whether the timeline repeats or autoreverses (set only by `Node.animate`, whose
-  /// animators are never paused, reversed or scrubbed by the user).
-  private var isCycling: Bool { repeats || autoreverses }
+  private var endTime: Double { timeline.endTime }
 
   /// Registers with the clock for ticks and the next event while running; unregisters
   /// otherwise.
@@ -581,9 +545,15 @@ public final class PropertyAnimator {
   private func applyAll() {
     let now = currentTime
     evaluatedAt = now
-    let f = fraction(at: now)
+    let f = timeline.fraction(at: now)
+    // Read each stored property once: the loop below calls out, so every access to a class
+    // property inside it would be checked for exclusivity again.
+    let timing = timing
+    let linear = showsLinearScrub
+    // The timing is sampled once per frame for every animation whose segment starts at 0.
+    let shared = linear ? AnimationTiming.linearSample(f) : timing.sample(f)
     for animation in animations {
-      animation.apply(fraction: f, timing: timing, linear: showsLinearScrub)
+      animation.apply(fraction: f, timing: timing, linear: linear, shared: shared)
     }
   }
 
@@ -617,7 +587,7 @@ public final class PropertyAnimator {
 
   /// Makes `animation` the owner of its property, taking it from `previous`.
   private func adopt<N: Node, Value: VectorConvertible>(
-    _ animation: PropertyAnimation, node: N,
+    _ animation: ValueAnimation<Value>, node: N,
     storage: ReferenceWritableKeyPath<N, Animatable<Value>>, previous: PropertyAnimation?
   ) {
     animations.append(animation)
@@ -637,16 +607,16 @@ public final class PropertyAnimator {
       return
     }
     let previous = node[keyPath: storage].owner
-    previous?.refreshIfStale()
     let animation = TypedPropertyAnimation(
-      node: node, storage: storage, from: node[keyPath: storage].value.vector,
+      node: node, storage: storage, from: node[keyPath: storage].displayedValue.vector,
       to: newValue.vector, animator: self, windowStart: windowStart)
     if timing.isSpring, let previous = previous as? TypedPropertyAnimation<N, Value>,
       let previousAnimator = previous.animator
     {
       animation.inherit(
         clockVelocity: previousAnimator.velocity(of: previous),
-        timing: timing, speed: secondsPerFraction > 0 ? 1 / secondsPerFraction : 0)
+        timing: timing, speed: timeline.secondsPerFraction > 0 ? 1 / timeline.secondsPerFraction : 0
+      )
     }
     adopt(animation, node: node, storage: storage, previous: previous)
   }
@@ -666,9 +636,8 @@ public final class PropertyAnimator {
       existing.addKeyframe(start: start, duration: duration, value: newValue.vector)
       return
     }
-    previous?.refreshIfStale()
     let animation = KeyframePropertyAnimation(
-      node: node, storage: storage, from: node[keyPath: storage].value.vector,
+      node: node, storage: storage, from: node[keyPath: storage].displayedValue.vector,
       mode: keyframeMode, animator: self)
     animation.addKeyframe(start: start, duration: duration, value: newValue.vector)
     adopt(animation, node: node, storage: storage, previous: previous)

@@ -16,9 +16,12 @@
 /// on properties of `Node` subclasses.
 @propertyWrapper
 public struct Animatable<Value: VectorConvertible> {
+  /// The value at rest; while an animation drives the property, its `current` is the value.
   @usableFromInline var value: Value
-  /// The animation that currently drives this property, if any.
-  weak var owner: PropertyAnimation?
+  /// The animation that currently drives this property, if any. Unowned and unretained (no
+  /// reference counting when a property is read): an animation clears it, writing its value
+  /// back into `value`, whenever it lets go of the property.
+  unowned(unsafe) var owner: ValueAnimation<Value>?
 
   /// Creates the storage with its initial value.
   public init(wrappedValue: Value) {
@@ -33,6 +36,14 @@ public struct Animatable<Value: VectorConvertible> {
     set { value = newValue }
   }
 
+  /// The value on screen: the driving animation's, brought up to the clock's time, or the
+  /// value at rest.
+  var displayedValue: Value {
+    guard let owner else { return value }
+    owner.refreshIfStale()
+    return Value(vector: owner.current)
+  }
+
   /// The property as seen through its node: reads return the value on screen, writes go
   /// through Dance's animation rules.
   public static subscript<EnclosingSelf: Node>(
@@ -41,10 +52,7 @@ public struct Animatable<Value: VectorConvertible> {
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Animatable<Value>>
   ) -> Value {
     get {
-      if let owner = node[keyPath: storageKeyPath].owner {
-        owner.refreshIfStale()
-      }
-      return node[keyPath: storageKeyPath].value
+      node[keyPath: storageKeyPath].displayedValue
     }
     set {
       node.assign(newValue, to: storageKeyPath)
