@@ -48,11 +48,41 @@ public final class Animator<Value: VectorConvertible> {
 
   @usableFromInline var customSimulation: CustomSimulation<Value>?
 
-  @usableFromInline var motion = Motion.idle
-  @usableFromInline var storedValue: Value
-  @usableFromInline var storedVelocity: Vector = .zero
-  // The clock time `storedValue` and `storedVelocity` belong to.
-  @usableFromInline var evaluatedAt: Double
+  /// Everything a frame reads and writes, in one stored property, so that a frame costs one
+  /// read and one write of it (each access to a class property is checked at run time).
+  @usableFromInline
+  struct Frame {
+    @usableFromInline var motion = Motion.idle
+    @usableFromInline var value: Value
+    @usableFromInline var velocity: Vector = .zero
+    /// The clock time `value` and `velocity` belong to.
+    @usableFromInline var evaluatedAt: Double
+
+    @inlinable
+    init(value: Value, evaluatedAt: Double) {
+      self.value = value
+      self.evaluatedAt = evaluatedAt
+    }
+  }
+
+  @usableFromInline var frame: Frame
+
+  @inlinable var motion: Motion {
+    get { frame.motion }
+    set { frame.motion = newValue }
+  }
+  @inlinable var storedValue: Value {
+    get { frame.value }
+    set { frame.value = newValue }
+  }
+  @inlinable var storedVelocity: Vector {
+    get { frame.velocity }
+    set { frame.velocity = newValue }
+  }
+  @inlinable var evaluatedAt: Double {
+    get { frame.evaluatedAt }
+    set { frame.evaluatedAt = newValue }
+  }
 
   /// The clock's bookkeeping for this animator.
   package var registration = ClockRegistration()
@@ -63,18 +93,18 @@ public final class Animator<Value: VectorConvertible> {
   @inlinable
   public init(initialValue: Value, clock: AnimationClock) {
     self.clock = clock
-    storedValue = initialValue
-    evaluatedAt = clock.now
+    frame = Frame(value: initialValue, evaluatedAt: clock.now)
     // Created here, where a client's concrete `Value` is known, so that the per-frame math
     // runs specialised instead of through generic witness tables.
-    kernel = { animator in animator.evaluate() }
+    kernel = { animator, notify in animator.evaluate(notify: notify) }
     if !Validation.requireFinite(initialValue.vector, "initialValue", in: "Animator.init") {
       storedValue = Value(vector: .zero)
     }
   }
 
-  /// Evaluates the current motion at the clock's time; specialised for `Value` (see `init`).
-  @usableFromInline let kernel: (Animator<Value>) -> Void
+  /// Evaluates the current motion at the clock's time, calling `onChange` when asked (a
+  /// frame); specialised for `Value` (see `init`).
+  @usableFromInline let kernel: (Animator<Value>, Bool) -> Void
 
   deinit {
     clock.detach(self)
@@ -239,6 +269,12 @@ public final class Animator<Value: VectorConvertible> {
     return true
   }
 
+  /// Finishes a custom simulation that came to rest at `vector`.
+  @usableFromInline
+  func finishCustom(at vector: Vector) {
+    finish(at: vector)
+  }
+
   /// Finishes the current run at rest at `vector`, then calls back.
   private func finish(at vector: Vector) {
     _ = endRun()
@@ -270,34 +306,47 @@ public final class Animator<Value: VectorConvertible> {
   /// Brings the stored state up to the clock's current time.
   @inlinable
   func synchronize() {
-    if evaluatedAt != clock.now { kernel(self) }
+    if evaluatedAt != clock.now { kernel(self, false) }
   }
 
+  /// Brings `frame` to the clock's time and, with `notify`, reports the value (or finishes a
+  /// custom simulation that came to rest). Runs specialised, through `kernel`.
   @inlinable
-  func evaluate() {
+  func evaluate(notify: Bool) {
     let now = clock.now
-    evaluatedAt = now
-    switch motion {
+    var frame = frame
+    frame.evaluatedAt = now
+    switch frame.motion {
     case .idle:
+      self.frame = frame
       return
     case .timed(let from, let to, let start, let duration, let curve):
-      guard duration > 0 else {
-        storedValue = Value(vector: to)
-        storedVelocity = .zero
-        return
+      if duration > 0 {
+        let (progress, slope) = curve.valueAndSlope(at: (now - start) / duration)
+        frame.value = Value(vector: from.lerp(to: to, progress))
+        frame.velocity = (to - from) * (slope / duration)
+      } else {
+        frame.value = Value(vector: to)
+        frame.velocity = .zero
       }
-      let (progress, slope) = curve.valueAndSlope(at: (now - start) / duration)
-      storedValue = Value(vector: from.lerp(to: to, progress))
-      storedVelocity = (to - from) * (slope / duration)
     case .oscillator(let oscillator, let start, _):
       let (value, velocity) = oscillator.state(at: now - start)
-      storedValue = Value(vector: value)
-      storedVelocity = velocity
+      frame.value = Value(vector: value)
+      frame.velocity = velocity
     case .custom:
-      guard let simulation = customSimulation else { return }
+      guard let simulation = customSimulation else { break }
       let (value, velocity) = simulation.state(at: now)
-      storedValue = Value(vector: value)
-      storedVelocity = velocity
+      frame.value = Value(vector: value)
+      frame.velocity = velocity
+      if notify, let resting = simulation.restingValue {
+        self.frame = frame
+        finishCustom(at: resting)
+        return
+      }
+    }
+    self.frame = frame
+    if notify, let onChange {
+      onChange(frame.value)
     }
   }
 }
@@ -315,11 +364,6 @@ extension Animator: ClockObserver {
   }
 
   package func clockDidAdvance(_ clock: AnimationClock) {
-    synchronize()
-    if case .custom = motion, let resting = customSimulation?.restingValue {
-      finish(at: resting)
-      return
-    }
-    onChange?(storedValue)
+    kernel(self, true)
   }
 }

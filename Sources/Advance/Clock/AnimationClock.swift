@@ -82,10 +82,11 @@ public final class AnimationClock {
   /// ``DanceError`` is reported. A step of 0 still runs events that are due (such as the
   /// completion of a zero-duration animation).
   public func advance(by seconds: Double) {
-    let call = "AnimationClock.advance(by: \(seconds))"
-    guard Validation.requireFinite(seconds, "the step", in: call) else { return }
+    // Built only when there is an error to report: a frame must not allocate.
+    func call() -> String { "AnimationClock.advance(by: \(seconds))" }
+    guard Validation.requireFinite(seconds, "the step", in: call()) else { return }
     guard seconds >= 0 else {
-      DanceError.report(.outOfRange, "\(call): time cannot run backwards; the clock did not move")
+      DanceError.report(.outOfRange, "\(call()): time cannot run backwards; the clock did not move")
       return
     }
     // Two-sum: `sum + error` is exactly `now + nowError + seconds`.
@@ -94,7 +95,7 @@ public final class AnimationClock {
     let error = (now - (sum - rounded)) + (seconds - rounded) + nowError
     let target = sum + error
     guard target.isFinite else {
-      DanceError.report(.outOfRange, "\(call): the clock would overflow; it did not move")
+      DanceError.report(.outOfRange, "\(call()): the clock would overflow; it did not move")
       return
     }
     if run(to: target) {
@@ -107,11 +108,12 @@ public final class AnimationClock {
   /// `time` must be finite and not earlier than ``now``; otherwise the call is ignored and a
   /// ``DanceError`` is reported.
   public func advance(to time: Double) {
-    let call = "AnimationClock.advance(to: \(time))"
-    guard Validation.requireFinite(time, "the time", in: call) else { return }
+    func call() -> String { "AnimationClock.advance(to: \(time))" }
+    guard Validation.requireFinite(time, "the time", in: call()) else { return }
     guard time >= now else {
       DanceError.report(
-        .outOfRange, "\(call): the clock is at \(now) and cannot run backwards; it did not move")
+        .outOfRange,
+        "\(call()): the clock is at \(now) and cannot run backwards; it did not move")
       return
     }
     if run(to: time) {

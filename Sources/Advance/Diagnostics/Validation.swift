@@ -6,9 +6,11 @@
 package enum Validation {
   /// Whether `value` is finite; otherwise reports a `.nonFiniteNumber` error for `call`.
   @discardableResult
-  package static func requireFinite(_ value: Double, _ name: String, in call: String) -> Bool {
+  package static func requireFinite(
+    _ value: Double, _ name: String, in call: @autoclosure () -> String
+  ) -> Bool {
     if value.isFinite { return true }
-    DanceError.report(.nonFiniteNumber, "\(call): \(name) is \(value); the call was ignored")
+    DanceError.report(.nonFiniteNumber, "\(call()): \(name) is \(value); the call was ignored")
     return false
   }
 

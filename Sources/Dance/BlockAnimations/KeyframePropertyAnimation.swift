@@ -49,7 +49,7 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
     self.mode = mode
     super.init(
       node: node, current: from, animator: animator, windowStart: 0,
-      kernel: { animation, f, _, _, _ in
+      kernel: { animation, f, _ in
         let keyframes = unsafeDowncast(animation, to: KeyframePropertyAnimation<N, Value>.self)
         keyframes.current = keyframes.value(at: f)
       })

@@ -92,6 +92,18 @@ struct AnimationTiming {
     return false
   }
 
+  /// The timing at local time `u` for drawing a frame: progress and impulse response, with
+  /// the slopes left at zero (a cubic curve's slope costs a second evaluation, and only
+  /// velocity queries need it).
+  func frameSample(_ u: Double) -> Sample {
+    if case .cubic(let curve) = kind, u < 1 {
+      return Sample(
+        progress: SIMD2(repeating: curve.value(at: max(u, 0))), impulse: 0,
+        progressSlope: .zero, impulseSlope: 0)
+    }
+    return sample(u)
+  }
+
   /// The timing at local time `u`; exactly the end (progress 1, at rest) for u ≥ 1.
   func sample(_ u: Double) -> Sample {
     guard u < 1 else { return .end }

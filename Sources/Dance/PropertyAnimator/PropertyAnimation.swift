@@ -23,11 +23,9 @@ class PropertyAnimation {
   weak var baseNode: Node?
   let windowStart: Double
 
-  /// Writes the value at a fraction into the node: (animation, f, timing, linear, sample of
-  /// the timing at u = f). Subclasses create it where their generic parameters are concrete,
+  /// Writes the value at a fraction: (animation, f, the animator's timing sampled at u = f). Subclasses create it where their generic parameters are concrete,
   /// so that the per-frame math runs specialised rather than through witness tables.
-  typealias Kernel = (PropertyAnimation, Double, AnimationTiming, Bool, AnimationTiming.Sample)
-    -> Void
+  typealias Kernel = (PropertyAnimation, Double, AnimationTiming.Sample) -> Void
   private let kernel: Kernel
 
   init(node: Node, animator: PropertyAnimator, windowStart: Double, kernel: @escaping Kernel) {
@@ -37,13 +35,11 @@ class PropertyAnimation {
     self.kernel = kernel
   }
 
-  /// Writes the value at fraction `f` into the node; `shared` is the timing sampled at
-  /// u = f, which every animation whose segment starts at 0 can use as it is.
+  /// Writes the value at fraction `f`; `shared` is the animator's timing sampled at u = f,
+  /// which every animation whose segment starts at 0 can use as it is.
   @inline(__always)
-  final func apply(
-    fraction f: Double, timing: AnimationTiming, linear: Bool, shared: AnimationTiming.Sample
-  ) {
-    kernel(self, f, timing, linear, shared)
+  final func apply(fraction f: Double, shared: AnimationTiming.Sample) {
+    kernel(self, f, shared)
   }
 
   /// Writes the start (`from`) or end (`to`) value into the node.
@@ -126,9 +122,9 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
     segment = Segment(start: windowStart, from: from)
     super.init(
       node: node, current: from, animator: animator, windowStart: windowStart,
-      kernel: { animation, f, timing, linear, shared in
-        unsafeDowncast(animation, to: TypedPropertyAnimation<N, Value>.self).write(
-          fraction: f, timing: timing, linear: linear, shared: shared)
+      kernel: { animation, f, shared in
+        let typed = unsafeDowncast(animation, to: TypedPropertyAnimation<N, Value>.self)
+        typed.current = typed.value(fraction: f, shared: shared)
       })
   }
 
@@ -187,12 +183,28 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
     return (from.lerp(to: segment.from, t), (segment.from - from) / span)
   }
 
-  /// The per-frame write: the value at `f`, kept as the value on screen.
+  /// The value alone at fraction `f`, for drawing a frame: `state(…).0` without the slope.
+  /// `shared` serves when the segment starts at 0; otherwise the animator's timing is
+  /// sampled for this segment.
   @inline(__always)
-  func write(
-    fraction f: Double, timing: AnimationTiming, linear: Bool, shared: AnimationTiming.Sample
-  ) {
-    current = state(fraction: f, timing: timing, linear: linear, shared: shared).0
+  func value(fraction f: Double, shared: AnimationTiming.Sample) -> Vector {
+    let segment = segment
+    guard f >= segment.start else {
+      let span = segment.start - windowStart
+      guard f > windowStart, span > 0 else { return from }
+      return from.lerp(to: segment.from, (f - windowStart) / span)
+    }
+    var sample = shared
+    if segment.start != 0, let animator {
+      let span = 1 - segment.start
+      let u = span > 0 ? (f - segment.start) / span : 1
+      sample =
+        animator.showsLinearScrub
+        ? AnimationTiming.linearSample(u) : animator.timing.frameSample(u)
+    }
+    let progress = Self.mask(sample.progress)
+    let value = segment.from * (1 - progress) + to * progress
+    return sample.impulse == 0 ? value : value + segment.inheritedVelocity * sample.impulse
   }
 
   override func apply(_ position: AnimatingPosition) {

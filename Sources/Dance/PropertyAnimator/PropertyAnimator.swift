@@ -84,7 +84,7 @@ public final class PropertyAnimator {
   // Where the animation is along its path, as a function of clock time. One struct, so the
   // per-frame path reads it in one access.
   @exclusivity(unchecked) private var timeline: AnimatorTimeline
-  @exclusivity(unchecked) private var showsLinearScrub = false
+  @exclusivity(unchecked) private(set) var showsLinearScrub = false
   @exclusivity(unchecked) private var pauseTime: Double?
   @exclusivity(unchecked) private var evaluatedAt = -Double.infinity
 
@@ -97,7 +97,7 @@ public final class PropertyAnimator {
 
   private var pendingBlocks: [(block: () -> Void, kind: BlockKind)] = []
   private var completions: [(AnimatingPosition) -> Void] = []
-  private(set) var animations: [PropertyAnimation] = []
+  @exclusivity(unchecked) private(set) var animations: [PropertyAnimation] = []
   private var hasHadAnimations = false
   private(set) weak var scene: Scene?
   private(set) var clock: AnimationClock?
@@ -543,17 +543,17 @@ public final class PropertyAnimator {
 
   /// Writes every property's value at the current fraction.
   private func applyAll() {
-    let now = currentTime
+    applyAll(now: currentTime)
+  }
+
+  private func applyAll(now: Double) {
     evaluatedAt = now
     let f = timeline.fraction(at: now)
-    // Read each stored property once: the loop below calls out, so every access to a class
-    // property inside it would be checked for exclusivity again.
-    let timing = timing
-    let linear = showsLinearScrub
     // The timing is sampled once per frame for every animation whose segment starts at 0.
-    let shared = linear ? AnimationTiming.linearSample(f) : timing.sample(f)
+    let shared =
+      showsLinearScrub ? AnimationTiming.linearSample(f) : timing.frameSample(f)
     for animation in animations {
-      animation.apply(fraction: f, timing: timing, linear: linear, shared: shared)
+      animation.apply(fraction: f, shared: shared)
     }
   }
 
@@ -681,7 +681,10 @@ extension PropertyAnimator: ClockObserver {
   }
 
   package func clockDidAdvance(_ clock: AnimationClock) {
-    refreshIfStale()
+    let now = clock.now
+    if machine.state == .running && now != evaluatedAt {
+      applyAll(now: now)
+    }
   }
 }
 
