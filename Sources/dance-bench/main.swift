@@ -2,6 +2,7 @@
 //
 //   swift run -c release dance-bench            the full run (a minute or two)
 //   swift run -c release dance-bench --quick    a reduced run in seconds (CI runs this)
+//   --no-allocations / --allocations-only       skip, or run only, the valgrind allocation count
 //
 // Every figure is a median over several rounds, and each round times the engine and its
 // reference back to back, so the ratio survives a noisy machine. Timings are never asserted
@@ -21,6 +22,10 @@ var results: [String] = []
 
 if arguments.contains("--allocation-probe") {
   AllocationProbe.runProbe()
+  exit(0)
+}
+if arguments.contains("--allocations-only") {
+  print(AllocationProbe.measure(quick: quick))
   exit(0)
 }
 let unknown = arguments.subtracting(["--quick", "--no-allocations"])
