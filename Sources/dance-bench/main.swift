@@ -55,22 +55,24 @@ if !unknown.isEmpty {
 
 // MARK: - node.dance, timed and spring
 
-@MainActor func danceFrames(count: Int, spring: Bool) -> (
-  engine: Double, reference: Double, wholeFrame: Double
-) {
-  let (scene, nodes) = danceScene(count: count, spring: spring, duration: duration)
-  scene.clock.advance(to: startTime)
+/// Times `frames` frames of `clock` against the matching reference loop over `count`
+/// plain sprites, round after round; returns the medians per item and per frame (ns).
+@MainActor func sideBySide(
+  clock: AnimationClock, count: Int, spring: Bool, springResponse: Double,
+  springDampingRatio: Double
+) -> (engine: Double, reference: Double, wholeFrame: Double) {
+  clock.advance(to: startTime)
   var timed = TimedReference(count: count, duration: duration)
   timed.time = startTime
-  let (response, ratio) = (duration / 9.0, 0.5)
-  var springs = SpringReference(count: count, response: response, dampingRatio: ratio)
+  var springs = SpringReference(
+    count: count, response: springResponse, dampingRatio: springDampingRatio)
   springs.time = startTime
   let frames = framesFor(count)
   var engine: [Double] = []
   var reference: [Double] = []
   for _ in 0..<rounds {
     var start = now()
-    for _ in 0..<frames { scene.clock.advance(by: frameStep) }
+    for _ in 0..<frames { clock.advance(by: frameStep) }
     engine.append((now() - start) / Double(frames))
     start = now()
     for _ in 0..<frames {
@@ -78,11 +80,21 @@ if !unknown.isEmpty {
     }
     reference.append((now() - start) / Double(frames))
   }
-  blackHole(nodes.last?.center)
   blackHole(timed.sprites.last?.center)
   blackHole(springs.sprites.last?.center)
   let frame = median(engine)
   return (frame / Double(count) * 1e9, median(reference) / Double(count) * 1e9, frame * 1e9)
+}
+
+@MainActor func danceFrames(count: Int, spring: Bool) -> (
+  engine: Double, reference: Double, wholeFrame: Double
+) {
+  let (scene, nodes) = danceScene(count: count, spring: spring, duration: duration)
+  let result = sideBySide(
+    clock: scene.clock, count: count, spring: spring, springResponse: duration / 9,
+    springDampingRatio: 0.5)
+  blackHole(nodes.last?.center)
+  return result
 }
 
 print("dance-bench — \(quick ? "quick" : "full") run, medians of \(rounds) rounds")
@@ -182,29 +194,14 @@ do {
           to: SIMD2(Double(index), 500), duration: duration, timingFunction: .easeInOut)
       }
     }
-    clock.advance(to: startTime)
-    var timed = TimedReference(count: count, duration: duration)
-    timed.time = startTime
-    var springs = SpringReference(count: count, response: 2 * .pi / 0.1, dampingRatio: 0.25)
-    springs.time = startTime
-    let frames = framesFor(count)
-    var engine: [Double] = []
-    var reference: [Double] = []
-    for _ in 0..<rounds {
-      var start = now()
-      for _ in 0..<frames { clock.advance(by: frameStep) }
-      engine.append((now() - start) / Double(frames))
-      start = now()
-      for _ in 0..<frames {
-        if spring { springs.frame(frameStep) } else { timed.framePerSprite(frameStep) }
-      }
-      reference.append((now() - start) / Double(frames))
-    }
+    let result = sideBySide(
+      clock: clock, count: count, spring: spring, springResponse: 2 * .pi / 0.1,
+      springDampingRatio: 0.25)
     blackHole(animators.last?.value)
     report(
       "Advance.Animator \(spring ? "spring" : "timed"), \(count) values",
-      engine: median(engine) / Double(count) * 1e9,
-      reference: median(reference) / Double(count) * 1e9, unit: "ns/value/frame", ratioCounts: false
+      engine: result.engine, reference: result.reference, unit: "ns/value/frame",
+      ratioCounts: false
     )
   }
   print(padded("(original Advance: 100–160 timed, > 1000 spring, ns/value/frame)", 44))

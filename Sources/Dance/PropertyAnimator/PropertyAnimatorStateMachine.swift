@@ -73,21 +73,7 @@ struct PropertyAnimatorStateMachine: Hashable {
 
   /// `pauseAnimation()`.
   mutating func pause() -> Action {
-    switch state {
-    case .inactive:
-      state = .paused
-      return .activatePaused
-    case .running:
-      guard isInterruptible else {
-        return .reject(.illegalState, "the animator is not interruptible; it cannot pause")
-      }
-      state = .paused
-      return .pause
-    case .paused:
-      return .none
-    case .stopped:
-      return .reject(.illegalState, "a stopped animator cannot pause; finish it first")
-    }
+    hold(verb: "pause")
   }
 
   /// `stopAnimation(_:)`.
@@ -130,22 +116,27 @@ struct PropertyAnimatorStateMachine: Hashable {
     }
   }
 
-  /// Setting `fractionComplete`.
+  /// Setting `fractionComplete`: the same transitions as a pause.
   mutating func scrub() -> Action {
+    hold(verb: "scrub")
+  }
+
+  /// Pausing and scrubbing: activate an inactive animator paused, pause a running one.
+  private mutating func hold(verb: String) -> Action {
     switch state {
     case .inactive:
       state = .paused
       return .activatePaused
     case .running:
       guard isInterruptible else {
-        return .reject(.illegalState, "the animator is not interruptible; it cannot scrub")
+        return .reject(.illegalState, "the animator is not interruptible; it cannot \(verb)")
       }
       state = .paused
       return .pause
     case .paused:
       return .none
     case .stopped:
-      return .reject(.illegalState, "a stopped animator cannot scrub; finish it first")
+      return .reject(.illegalState, "a stopped animator cannot \(verb); finish it first")
     }
   }
 
