@@ -23,6 +23,7 @@ final class Showcase {
     ("throw: decay, then spring home", Point(x: 420, y: 238)),
   ]
 
+  // The script's closures hold the showcase unowned: the showcase owns them.
   private var script: [(time: Double, name: String, action: () -> Void)] = []
   private var nextAction = 0
   private let throwAnimator: Animator<Point>
@@ -50,31 +51,31 @@ final class Showcase {
     script = [
       (
         0, "chain: animate(duration: 2.4, curve: .easeInOut) … start(after: 0.3)",
-        { [self] in
+        { [unowned self] in
           chain.dance.animate(duration: 2.4, curve: .easeInOut) {
             $0.center = Point(x: 580, y: 78)
             $0.transform = Transform(rotationAngle: .pi)
             $0.backgroundColor = .purple
-          }.addCompletion { [self] position in
-            log.append("chain: completion at .\(position)")
+          }.addCompletion { [weak self] position in
+            self?.log.append("chain: completion at .\(position)")
           }.start(after: 0.3)
         }
       ),
       (
         0.2, "ball: spring toward the right",
-        { [self] in
+        { [unowned self] in
           Node.animate(
             withDuration: 1.6, delay: 0, usingSpringWithDamping: 0.45, initialSpringVelocity: 0,
-            options: [], animations: { [self] in ball.center = Point(x: 580, y: 170) },
+            options: [], animations: { [unowned self] in ball.center = Point(x: 580, y: 170) },
             completion: nil)
         }
       ),
       (
         0.5, "walker: animateKeyframes, cubic",
-        { [self] in
+        { [unowned self] in
           Node.animateKeyframes(
             withDuration: 4, delay: 0, options: .calculationModeCubic,
-            animations: { [self] in
+            animations: { [unowned self] in
               let stops = [Point(x: 200, y: 320), Point(x: 320, y: 262), Point(x: 240, y: 300)]
               for (index, stop) in stops.enumerated() {
                 Node.addKeyframe(withRelativeStartTime: Double(index) / 4, relativeDuration: 0.25) {
@@ -90,31 +91,31 @@ final class Showcase {
       ),
       (
         0.9, "ball: retarget mid-flight",
-        { [self] in
+        { [unowned self] in
           Node.animate(
             withDuration: 1.4, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0,
-            options: [], animations: { [self] in ball.center = Point(x: 300, y: 190) },
+            options: [], animations: { [unowned self] in ball.center = Point(x: 300, y: 190) },
             completion: nil)
         }
       ),
       (
         1.0, "puck: thrown, decaying",
-        { [self] in
+        { [unowned self] in
           throwAnimator.simulate(
             using: DecayFunction(threshold: 5, drag: 2.2),
             initialVelocity: Point(x: -520, y: 30))
         }
       ),
-      (1.5, "chain: pause()", { [self] in chain.dance.pause() }),
-      (2.0, "chain: setProgress(to: 0.2)", { [self] in chain.dance.setProgress(to: 0.2) }),
-      (2.5, "chain: start()", { [self] in chain.dance.start() }),
+      (1.5, "chain: pause()", { [unowned self] in chain.dance.pause() }),
+      (2.0, "chain: setProgress(to: 0.2)", { [unowned self] in chain.dance.setProgress(to: 0.2) }),
+      (2.5, "chain: start()", { [unowned self] in chain.dance.start() }),
       (
         2.6, "puck: spring home, keeping its velocity",
-        { [self] in
+        { [unowned self] in
           throwAnimator.simulate(using: SpringFunction(target: home, tension: 90, damping: 11))
         }
       ),
-      (3.3, "chain: reverse()", { [self] in chain.dance.reverse() }),
+      (3.3, "chain: reverse()", { [unowned self] in chain.dance.reverse() }),
     ]
   }
 

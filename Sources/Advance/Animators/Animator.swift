@@ -32,6 +32,9 @@ public final class Animator<Value: VectorConvertible> {
   public var onChange: ((Value) -> Void)?
 
   /// Called once when each run ends, with how it ended.
+  ///
+  /// A released animator still reports its run as `.interrupted`, from its `deinit`: capture
+  /// the animator weakly (not `unowned`) in its own completion.
   public var onCompletion: ((AnimationCompletion) -> Void)?
 
   @usableFromInline typealias Vector = Value.VectorType

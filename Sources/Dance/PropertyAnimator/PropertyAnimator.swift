@@ -54,10 +54,11 @@ public final class PropertyAnimator {
   /// shows.
   public var scrubsLinearly = false
 
-  // `@exclusivity(unchecked)` marks the plain-value state read every frame: an animator is
-  // confined to its clock's thread and never holds an access across a callback (state is
-  // read into locals before the loops that call out), so the runtime checks could never
-  // fire. Reference-counted properties keep their checks.
+  // `@exclusivity(unchecked)` marks the state read every frame: an animator is confined to
+  // its clock's thread and never holds an access across a callback (the frame loop iterates
+  // a copy of `animations`, and state is read into locals before calls out), so the runtime
+  // checks could never fire. None of these is read by code inlined into other modules
+  // (where the attribute on a reference-typed field was seen to crash in release).
   @exclusivity(unchecked) var machine = PropertyAnimatorStateMachine()
 
   // Configuration used by `Node.animate` and `Node.animateKeyframes` (not part of the
@@ -270,6 +271,9 @@ public final class PropertyAnimator {
   }
 
   /// Adds a closure to run once when the current (or next) run ends, with where it ended.
+  ///
+  /// A stopped animator that is released still runs its completions (with `.current`) from
+  /// its `deinit`: capture the animator weakly (not `unowned`) in them.
   public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
     completions.append(completion)
   }

@@ -263,9 +263,9 @@ struct HandWrittenSpring: SimulationFunction {
     let clock = AnimationClock()
     let animator = Animator(initialValue: 0.0, clock: clock)
     var calls = 0
-    animator.onCompletion = { ending in
+    animator.onCompletion = { [weak animator] ending in
       calls += 1
-      if ending == .interrupted { animator.animate(to: Double(calls), duration: 1) }
+      if ending == .interrupted { animator?.animate(to: Double(calls), duration: 1) }
     }
     animator.animate(to: 1, duration: 1)
     let (_, errors) = collectingErrors { animator.animate(to: 2, duration: 1) }

@@ -58,10 +58,11 @@ import Testing
       let clock = AnimationClock()
       let animator = Animator(initialValue: 0.0, clock: clock)
       var times: [Double] = []
-      animator.onCompletion = { _ in
+      // Weak, not unowned: a released animator still reports its run's end.
+      animator.onCompletion = { [weak animator] _ in
         times.append(clock.now)
         if times.count < 5 {
-          animator.animate(
+          animator?.animate(
             to: Double(times.count + 1) * 10, duration: 1.25, timingFunction: .easeIn)
         }
       }
@@ -83,9 +84,9 @@ import Testing
     let clock = AnimationClock()
     let animator = Animator(initialValue: 0.0, clock: clock)
     var count = 0
-    animator.onCompletion = { _ in
+    animator.onCompletion = { [weak animator] _ in
       count += 1
-      animator.animate(to: Double(count), duration: 0)
+      animator?.animate(to: Double(count), duration: 0)
     }
     animator.animate(to: 0, duration: 0)
     #expect(count == 0)
