@@ -70,6 +70,8 @@ func monotonicSeconds() -> Double {
 
 /// Blocks the calling thread for about `seconds` (nothing for 0 or less).
 func sleep(seconds: Double) {
+  // At most a second per call: the driver sleeps for a frame, never for an absurd time.
+  let seconds = min(seconds, 1)
   guard seconds > 0 else { return }
   var request = timespec(
     tv_sec: Int(seconds.rounded(.down)),

@@ -234,10 +234,8 @@ public final class Animator<Value: VectorConvertible> {
       let threshold = SpringFunction<Value>.sanitize(
         decay.threshold, "threshold", call: call, default: 0.1)
       let oscillator = DampedOscillator(decayFrom: value, velocity: velocity, drag: drag)
-      let limit = Vector(repeating: threshold)
-      let rest = oscillator.firstRestTime(step: step, threshold: threshold) { _, v in
-        all((v .< limit) .& (v .> -limit))
-      }
+      let rest = Self.decayRestTime(
+        velocity: velocity, drag: drag, threshold: threshold, step: step)
       install(
         .oscillator(oscillator, start: start, restsAtTarget: false),
         restTime: rest.map { start + $0 })
@@ -247,6 +245,28 @@ public final class Animator<Value: VectorConvertible> {
       install(.custom, restTime: nil)
       customSimulation = simulation
     }
+  }
+
+  /// The first grid time at which every component of a decaying velocity,
+  /// v(t) = v₀·e^(−drag·t), is below `threshold`; nil if it never is (no drag, or a
+  /// threshold of 0). Solved analytically, then checked on the grid around the crossing.
+  private static func decayRestTime(
+    velocity: Vector, drag: Double, threshold: Double, step: Double
+  ) -> Double? {
+    func rests(_ t: Double) -> Bool {
+      let v = velocity * cExp(-drag * t)
+      let limit = Vector(repeating: threshold)
+      return all((v .< limit) .& (v .> -limit))
+    }
+    if rests(0) { return 0 }
+    guard drag > 0, threshold > 0 else { return nil }
+    var fastest = 0.0
+    for lane in velocity.indices { fastest = max(fastest, abs(velocity[lane])) }
+    let crossing = cLog(fastest / threshold) / drag
+    guard crossing.isFinite, crossing < 1e6 else { return nil }
+    var index = max(0, (crossing / step).rounded(.down) - 1)
+    while !rests(index * step) { index += 1 }
+    return index * step
   }
 
   /// Makes `newMotion` the current run, ending at `restTime` if that is known in advance, and

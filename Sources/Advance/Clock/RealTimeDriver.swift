@@ -18,8 +18,8 @@
 public final class RealTimeDriver {
   /// The clock this driver advances.
   public let clock: AnimationClock
-  /// The target frame rate; NaN, infinite and values ≤ 0 are replaced by 60 with a
-  /// ``DanceError``.
+  /// The target frame rate, between 1 and 10 000 frames per second: NaN, infinite and values
+  /// ≤ 0 are replaced by 60, and others outside the range clamped, with a ``DanceError``.
   public let framesPerSecond: Double
   /// The largest clock step one frame takes, in seconds (default 0.25).
   public var maximumStep = 0.25
@@ -30,13 +30,15 @@ public final class RealTimeDriver {
   /// Creates a driver for `clock` at `framesPerSecond`.
   public init(clock: AnimationClock, framesPerSecond: Double = 60) {
     self.clock = clock
-    if framesPerSecond.isFinite && framesPerSecond > 0 {
-      self.framesPerSecond = framesPerSecond
-    } else {
-      DanceError.report(
-        .outOfRange,
-        "RealTimeDriver(framesPerSecond: \(framesPerSecond)): the rate must be positive; using 60")
+    let call = "RealTimeDriver(framesPerSecond: \(framesPerSecond))"
+    if !(framesPerSecond.isFinite && framesPerSecond > 0) {
+      DanceError.report(.outOfRange, "\(call): the rate must be positive; using 60")
       self.framesPerSecond = 60
+    } else if framesPerSecond < 1 || framesPerSecond > 10_000 {
+      DanceError.report(.outOfRange, "\(call): the rate must lie in 1...10000; clamped")
+      self.framesPerSecond = min(max(framesPerSecond, 1), 10_000)
+    } else {
+      self.framesPerSecond = framesPerSecond
     }
   }
 
@@ -55,7 +57,7 @@ public final class RealTimeDriver {
       let keepGoing = onFrame(frameCount)
       frameCount += 1
       framesThisRun += 1
-      if !keepGoing { break }
+      if !keepGoing || shouldStop || framesThisRun == maximumFrames { break }
       nextFrame += interval
       let wait = nextFrame - monotonicSeconds()
       if wait > 0 {

@@ -28,6 +28,10 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   @usableFromInline
   package init(target: Vector, value: Vector, velocity: Vector, stiffness: Double, damping: Double)
   {
+    // Physics beyond 10¹² (1/s² or 1/s) is clamped there, so that α² and ω₀² stay finite;
+    // such a spring has settled within a microsecond either way.
+    let stiffness = min(stiffness, Self.maximumCoefficient)
+    let damping = min(damping, Self.maximumCoefficient)
     self.target = target
     offset = value - target
     self.velocity = velocity
@@ -37,6 +41,9 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     positionSCoefficient = velocity + alpha * offset
     velocitySCoefficient = alpha * velocity + stiffness * offset
   }
+
+  /// The largest stiffness and damping the solution uses; larger ones are clamped to it.
+  @usableFromInline static var maximumCoefficient: Double { 1e12 }
 
   /// The decay `−damping · velocity` released at `value` with `velocity`.
   @usableFromInline
@@ -87,7 +94,11 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   /// holds, or nil if none does within `horizon` seconds.
   ///
   /// `v² + ω₀²·x²` never grows, so the grid is first searched by bisection for where it is
-  /// small enough for rest to be possible, then walked point by point from there.
+  /// small enough for rest to be possible, then walked point by point from there — at most
+  /// ``maximumRestWalk`` points, a bounded cost however unlucky the parameters (a threshold
+  /// of 0, say): past that, the spring counts as at rest where the walk stopped.
+  static var maximumRestWalk: Int { 20_000 }
+
   func firstRestTime(
     step: Double, threshold: Double, horizon: Double = 1e6,
     isAtRest: (Vector, Vector) -> Bool
@@ -119,7 +130,7 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
       if mayRest(middle) { high = middle } else { low = middle }
     }
     var index = high
-    let walkLimit = index + 1_000_000
+    let walkLimit = index + Self.maximumRestWalk
     while !rests(index) {
       index += 1
       if index >= walkLimit || index > lastIndex { return Double(min(index, lastIndex)) * step }

@@ -14,7 +14,8 @@
 /// frame rate.
 ///
 /// A NaN or infinite tension, damping or threshold is replaced by its default and a
-/// negative one by 0, with a ``DanceError``.
+/// negative one by 0, with a ``DanceError``; the closed form treats tension and damping
+/// above 10¹² as 10¹² (such a spring settles within a microsecond either way).
 public struct SpringFunction<Value: VectorConvertible>: SimulationFunction {
   /// The value the spring pulls toward.
   public var target: Value

@@ -94,7 +94,7 @@ public struct SpringParameters: Hashable, Sendable {
   /// Found from the exact solution: for a bouncing spring, the last peak outside the band is
   /// located analytically and the exit point after it by bisection; otherwise the response
   /// is monotone and bisection finds where it enters the band. A spring that never settles
-  /// (no damping, or no stiffness) reports `.infinity`.
+  /// (no damping, or no stiffness), or would take more than 10⁹ s, reports `.infinity`.
   public var settlingDuration: Double {
     let tolerance = 0.001
     let k = stiffness / mass
@@ -104,6 +104,9 @@ public struct SpringParameters: Hashable, Sendable {
       target: SIMD2(1, 0), value: .zero, velocity: .zero, stiffness: k, damping: c)
     func error(_ t: Double) -> Double { abs(motion.state(at: t).value.x - 1) - tolerance }
 
+    // A spring this slow is "never settles" for any animation: report ∞ rather than search.
+    let horizon = 1e9
+    guard cLog(1 / tolerance) / motion.alpha < horizon else { return .infinity }
     var low = 0.0
     var high: Double
     if motion.q > 0 {
@@ -113,13 +116,15 @@ public struct SpringParameters: Hashable, Sendable {
       let halfPeriod = Double.pi / omega
       let peaks = (cLog(1 / tolerance) / (motion.alpha * halfPeriod)).rounded(.down)
       low = peaks * halfPeriod
-      while error(low) <= 0 && low > 0 { low -= halfPeriod }  // guard against rounding
+      // Guard against rounding at the band's edge; a few half-periods at most.
+      for _ in 0..<8 where error(low) <= 0 && low > 0 { low -= halfPeriod }
       high = low + halfPeriod
-      while error(high) > 0 { high += halfPeriod }
+      for _ in 0..<8 where error(high) > 0 { high += halfPeriod }
     } else {
       high = 1 / motion.alpha
-      while error(high) > 0 { high *= 2 }
+      for _ in 0..<64 where error(high) > 0 { high *= 2 }
     }
+    guard error(high) <= 0, high.isFinite else { return .infinity }
     for _ in 0..<200 where high - low > 1e-12 * max(1, high) {
       let middle = (low + high) / 2
       if error(middle) > 0 { low = middle } else { high = middle }
