@@ -164,7 +164,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:137") func snippet5() {
+  @Test("Docs/Dance.md:136") func snippet5() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -194,7 +194,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:165") func snippet6() {
+  @Test("Docs/Dance.md:164") func snippet6() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -224,7 +224,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:212") func snippet7() {
+  @Test("Docs/Dance.md:211") func snippet7() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
