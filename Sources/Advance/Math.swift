@@ -32,14 +32,6 @@ package func cCos(_ x: Double) -> Double { cos(x) }
 @inlinable @inline(__always)
 package func cSin(_ x: Double) -> Double { sin(x) }
 
-/// The cube root of `x`.
-@inlinable @inline(__always)
-package func cCbrt(_ x: Double) -> Double { cbrt(x) }
-
-/// The arc cosine of `x`, in radians.
-@inlinable @inline(__always)
-package func cAcos(_ x: Double) -> Double { acos(x) }
-
 /// Writes `text` to the process's standard error stream, unbuffered.
 func writeToStandardError(_ text: String) {
   var text = text

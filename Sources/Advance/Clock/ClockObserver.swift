@@ -23,10 +23,4 @@ package struct ClockRegistration {
 
   /// A registration in no list.
   package init() {}
-
-  /// Whether the observer is in the clock's active list.
-  package var isActive: Bool { activeIndex >= 0 }
-
-  /// Whether the observer has a pending deadline.
-  package var hasDeadline: Bool { deadlineIndex >= 0 }
 }

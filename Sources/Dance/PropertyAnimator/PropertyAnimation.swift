@@ -144,29 +144,14 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
     return mask
   }
 
-  /// The timing at fraction `f` for this animation's segment: `shared` when the segment
-  /// starts at 0, since then u = f.
-  @inline(__always)
-  private static func sample(
-    _ f: Double, segmentStart: Double, timing: AnimationTiming, linear: Bool,
-    shared: AnimationTiming.Sample?
-  ) -> (sample: AnimationTiming.Sample, span: Double) {
-    let span = 1 - segmentStart
-    if segmentStart == 0, let shared { return (shared, 1) }
-    let u = span > 0 ? (f - segmentStart) / span : 1
-    return (linear ? AnimationTiming.linearSample(u) : timing.sample(u), span)
-  }
-
-  /// The value and its derivative with respect to f at fraction `f`.
-  @inline(__always)
-  func state(
-    fraction f: Double, timing: AnimationTiming, linear: Bool,
-    shared: AnimationTiming.Sample? = nil
-  ) -> (Vector, Vector) {
+  /// The value and its derivative with respect to f at fraction `f` (for velocity queries
+  /// and re-basing; frames use `value(fraction:shared:)`).
+  func state(fraction f: Double, timing: AnimationTiming, linear: Bool) -> (Vector, Vector) {
     let segment = segment
     if f >= segment.start {
-      let (sample, span) = Self.sample(
-        f, segmentStart: segment.start, timing: timing, linear: linear, shared: shared)
+      let span = 1 - segment.start
+      let u = span > 0 ? (f - segment.start) / span : 1
+      let sample = linear ? AnimationTiming.linearSample(u) : timing.sample(u)
       // The blend a·(1 − p) + b·p is exact at both ends: p = 1 gives `to` to the bit.
       let progress = Self.mask(sample.progress)
       var value = segment.from * (1 - progress) + to * progress
