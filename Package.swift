@@ -18,12 +18,21 @@ let package = Package(
     .executableTarget(name: "dance-demo", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .executableTarget(name: "dance-bench", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .target(
+      name: "DanceFuzzing", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
+    .target(name: "CHeapStatistics"),
+    .executableTarget(
+      name: "dance-fuzz", dependencies: ["DanceFuzzing", "CHeapStatistics"],
+      swiftSettings: swiftSettings),
+    .target(
       name: "TestSupport", dependencies: ["Advance"], path: "Tests/TestSupport",
       swiftSettings: swiftSettings),
     .testTarget(
       name: "AdvanceTests", dependencies: ["Advance", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
       name: "DanceTests", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "FuzzTests", dependencies: ["DanceFuzzing", "TestSupport", "CHeapStatistics"],
+      swiftSettings: swiftSettings),
     .testTarget(name: "DemoTests", dependencies: ["dance-demo"], swiftSettings: swiftSettings),
     .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
   ],

@@ -33,7 +33,7 @@ package func cCos(_ x: Double) -> Double { cos(x) }
 package func cSin(_ x: Double) -> Double { sin(x) }
 
 /// Writes `text` to the process's standard error stream, unbuffered.
-func writeToStandardError(_ text: String) {
+package func writeToStandardError(_ text: String) {
   var text = text
   text.withUTF8 { bytes in
     var offset = 0
@@ -53,8 +53,9 @@ func writeToStandardError(_ text: String) {
 @inlinable @inline(__always)
 package func cAtan2(_ y: Double, _ x: Double) -> Double { atan2(y, x) }
 
-/// Seconds on the monotonic clock, from an arbitrary origin; for the real-time driver only.
-func monotonicSeconds() -> Double {
+/// Seconds on the monotonic clock, from an arbitrary origin; for the real-time driver and
+/// the package's tools.
+package func monotonicSeconds() -> Double {
   var time = timespec()
   clock_gettime(CLOCK_MONOTONIC, &time)
   return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9

@@ -29,7 +29,13 @@ public final class Animator<Value: VectorConvertible> {
   public let clock: AnimationClock
 
   /// Called with the new value whenever it changes.
+  ///
+  /// A ``value`` set from inside `onChange` takes effect without calling `onChange` again, so
+  /// a handler that clamps or snaps the value cannot recurse without end.
   public var onChange: ((Value) -> Void)?
+
+  /// Whether the ``value`` setter is calling `onChange` (which then is not called again).
+  private var isInsideValueSetterChange = false
 
   /// Called once when each run ends, with how it ended.
   ///
@@ -100,7 +106,9 @@ public final class Animator<Value: VectorConvertible> {
     // Created here, where a client's concrete `Value` is known, so that the per-frame math
     // runs specialised instead of through generic witness tables.
     kernel = { animator, notify in animator.evaluate(notify: notify) }
-    if !Validation.requireFinite(initialValue.vector, "initialValue", in: "Animator.init") {
+    if !Validation.requireFinite(
+      initialValue.vector, "initialValue", in: "Animator.init", outcome: "using zero")
+    {
       storedValue = Value(vector: .zero)
     }
   }
@@ -129,7 +137,11 @@ public final class Animator<Value: VectorConvertible> {
       storedValue = newValue
       storedVelocity = .zero
       evaluatedAt = clock.now
-      onChange?(newValue)
+      if !isInsideValueSetterChange {
+        isInsideValueSetterChange = true
+        onChange?(newValue)
+        isInsideValueSetterChange = false
+      }
       if wasRunning { complete(.interrupted) }
     }
   }
@@ -217,15 +229,12 @@ public final class Animator<Value: VectorConvertible> {
         spring.damping, "damping", call: call, default: 12)
       let threshold = SpringFunction<Value>.sanitize(
         spring.threshold, "threshold", call: call, default: 0.1)
-      let checked = SpringFunction(
-        target: spring.target, tension: tension, damping: damping, threshold: threshold)
+      // The rest test is SpringFunction.convergence's: every lane within `threshold` of the
+      // target and slower than `threshold`.
       let oscillator = DampedOscillator(
         target: spring.target.vector, value: value, velocity: velocity, stiffness: tension,
         damping: damping)
-      let rest = oscillator.firstRestTime(step: step, threshold: threshold) { x, v in
-        if case .converge = checked.convergence(value: x, velocity: v) { return true }
-        return false
-      }
+      let rest = oscillator.firstRestTime(step: step, threshold: threshold)
       install(
         .oscillator(oscillator, start: start, restsAtTarget: true),
         restTime: rest.map { start + $0 })

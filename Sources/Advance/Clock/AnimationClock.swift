@@ -26,13 +26,22 @@
 /// reports a ``DanceError``. An event scheduled from inside a callback for a time that has
 /// already come (a zero-duration animation started in a completion, say) runs on the next
 /// advance, so a chain of instantaneous animations can never hang a frame. At most
-/// ``maximumEventsPerAdvance`` events run in one advance; past that the clock stops at the
+/// ``maximumEventsPerAdvance`` events run in one advance, and at most
+/// ``maximumEventsPerObserverPerAdvance`` for one animator; past that the clock stops at the
 /// last event's time, reports an error, and continues on the next advance.
 ///
 /// A clock and everything it drives belong to the thread that advances it.
 public final class AnimationClock {
   /// The number of events (animation ends, delayed starts) one advance runs at the most.
   public static let maximumEventsPerAdvance = 1_000_000
+
+  /// The number of events one animator may have in one advance.
+  ///
+  /// An animator whose callback restarts it (a completion or `onChange` that starts the next
+  /// run) has an event per run: over a huge step that chain could run millions of times in
+  /// one frame. Past this many events for one animator, the clock stops at that event's
+  /// time, reports a ``DanceError``, and continues on the next advance.
+  public static let maximumEventsPerObserverPerAdvance = 1_000
 
   // Plain-value stored properties on the per-frame path are `@exclusivity(unchecked)`: a
   // clock is confined to one thread and no access to them is held across a callback (each is
@@ -72,6 +81,8 @@ public final class AnimationClock {
   private var deferred: ContiguousArray<Deadline> = []
   @exclusivity(unchecked) private var isProcessingEvents = false
   @exclusivity(unchecked) private var isAdvancing = false
+  // Numbers the advances, so that each observer's event count restarts with each one.
+  @exclusivity(unchecked) private var advanceSerial: UInt64 = 0
 
   /// Creates a clock at time 0.
   public init() {}
@@ -136,6 +147,7 @@ public final class AnimationClock {
     var reached = true
     isProcessingEvents = true
     var events = 0
+    advanceSerial &+= 1
     while let first = deadlines.first, first.time <= target {
       if events == Self.maximumEventsPerAdvance {
         DanceError.report(
@@ -145,6 +157,21 @@ public final class AnimationClock {
         reached = false
         break
       }
+      let observer = first.observer
+      if observer.registration.advanceSerial != advanceSerial {
+        observer.registration.advanceSerial = advanceSerial
+        observer.registration.eventsInAdvance = 0
+      }
+      if observer.registration.eventsInAdvance == Self.maximumEventsPerObserverPerAdvance {
+        DanceError.report(
+          .outOfRange,
+          "AnimationClock: an animator had more than \(Self.maximumEventsPerObserverPerAdvance) "
+            + "events in one advance (a callback that restarts it?); the clock stopped at "
+            + "\(now) and will continue on the next advance")
+        reached = false
+        break
+      }
+      observer.registration.eventsInAdvance += 1
       events += 1
       removeDeadline(at: 0)
       if first.time > now {

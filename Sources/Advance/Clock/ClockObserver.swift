@@ -20,7 +20,18 @@ package protocol ClockObserver: AnyObject {
 package struct ClockRegistration {
   @usableFromInline var activeIndex = -1
   @usableFromInline var deadlineIndex = -1
+  /// The clock's advance in which `eventsInAdvance` was counted.
+  var advanceSerial: UInt64 = 0
+  /// How many of this observer's deadlines the clock has run in that advance.
+  var eventsInAdvance = 0
 
   /// A registration in no list.
   package init() {}
+
+  /// Whether the observer is in the clock's active list.
+  package var isActive: Bool { activeIndex >= 0 }
+
+  /// Whether the observer has a deadline pending (in the heap or deferred to the next
+  /// advance).
+  package var hasDeadline: Bool { deadlineIndex != -1 }
 }

@@ -4,24 +4,29 @@
 /// call site reads `guard requireFinite(duration, "…") else { return }`.
 @usableFromInline
 package enum Validation {
-  /// Whether `value` is finite; otherwise reports a `.nonFiniteNumber` error for `call`.
+  /// Whether `value` is finite; otherwise reports a `.nonFiniteNumber` error for `call`
+  /// saying what happens instead (`outcome`: the call was ignored, or which value is used).
   @discardableResult
   package static func requireFinite(
-    _ value: Double, _ name: String, in call: @autoclosure () -> String
+    _ value: Double, _ name: String, in call: @autoclosure () -> String,
+    outcome: String = "the call was ignored"
   ) -> Bool {
     if value.isFinite { return true }
-    DanceError.report(.nonFiniteNumber, "\(call()): \(name) is \(value); the call was ignored")
+    DanceError.report(.nonFiniteNumber, "\(call()): \(name) is \(value); \(outcome)")
     return false
   }
 
-  /// Whether every lane of `vector` is finite; otherwise reports for `call`.
+  /// Whether every lane of `vector` is finite; otherwise reports for `call`, saying what
+  /// happens instead.
   @discardableResult
   @usableFromInline
-  package static func requireFinite<V: SIMD>(_ vector: V, _ name: String, in call: String) -> Bool
+  package static func requireFinite<V: SIMD>(
+    _ vector: V, _ name: String, in call: String, outcome: String = "the call was ignored"
+  ) -> Bool
   where V.Scalar == Double {
     for index in vector.indices where !vector[index].isFinite {
       DanceError.report(
-        .nonFiniteNumber, "\(call): \(name) has a non-finite component; the call was ignored")
+        .nonFiniteNumber, "\(call): \(name) has a non-finite component; \(outcome)")
       return false
     }
     return true

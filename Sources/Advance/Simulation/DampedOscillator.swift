@@ -90,19 +90,19 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     )
   }
 
-  /// The first time on the grid `0, step, 2·step, …` at which `isAtRest(value, velocity)`
-  /// holds, or nil if none does within `horizon` seconds.
+  /// The first time on the grid `0, step, 2·step, …` at which every lane is at rest — within
+  /// `threshold` of the target and moving slower than `threshold` — or nil if none is within
+  /// `horizon` seconds.
   ///
-  /// `v² + ω₀²·x²` never grows, so the grid is first searched by bisection for where it is
-  /// small enough for rest to be possible, then walked point by point from there — at most
-  /// ``maximumRestWalk`` points, a bounded cost however unlucky the parameters (a threshold
-  /// of 0, say): past that, the spring counts as at rest where the walk stopped.
-  static var maximumRestWalk: Int { 20_000 }
-
-  func firstRestTime(
-    step: Double, threshold: Double, horizon: Double = 1e6,
-    isAtRest: (Vector, Vector) -> Bool
-  ) -> Double? {
+  /// Each lane's energy `v² + ω₀²·x²` never grows, so the grid is first searched by bisection
+  /// for where it is small enough for rest to be possible. From there the walk skips the
+  /// points where rest is still impossible: energy E bounds how fast a lane can move, |x′| ≤ √E
+  /// and |v′| ≤ (ω₀ + 2α)·√E, so a lane that is d outside its bound needs at least d divided by
+  /// that speed to get back. The walk evaluates a few dozen points instead of hundreds, and at
+  /// most ``maximumRestWalk`` grid points are covered — a bounded cost however unlucky the
+  /// parameters (a threshold of 0, say): past that, the spring counts as at rest where the
+  /// walk stopped.
+  func firstRestTime(step: Double, threshold: Double, horizon: Double = 1e6) -> Double? {
     let energyLimit = threshold * threshold * (1 + stiffness)
     func mayRest(_ index: Int) -> Bool {
       let (value, velocity) = state(at: Double(index) * step)
@@ -110,31 +110,60 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
       let energy = velocity * velocity + stiffness * offset * offset
       return energy.max() <= energyLimit
     }
-    func rests(_ index: Int) -> Bool {
-      let (value, velocity) = state(at: Double(index) * step)
-      return isAtRest(value, velocity)
-    }
-    if rests(0) { return 0 }
     // Exponential search for a grid index where rest is possible, then bisection back to the
     // first one (energy only falls, so `mayRest` switches from false to true once).
     let lastIndex = Int(horizon / step)
     var low = 0
-    var high = 1
+    var high = 0
     while !mayRest(high) {
       guard high < lastIndex else { return nil }
       low = high
-      high = min(high * 2, lastIndex)
+      high = min(max(high * 2, 1), lastIndex)
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2
       if mayRest(middle) { high = middle } else { low = middle }
     }
+    let speedFactor = stiffness.squareRoot() + 2 * alpha
     var index = high
-    let walkLimit = index + Self.maximumRestWalk
-    while !rests(index) {
-      index += 1
-      if index >= walkLimit || index > lastIndex { return Double(min(index, lastIndex)) * step }
+    let walkLimit = min(index + Self.maximumRestWalk, lastIndex)
+    while index < walkLimit {
+      guard
+        let wait = timeUntilRestIsPossible(
+          at: index, step: step, threshold: threshold,
+          speedFactor: speedFactor)
+      else { return Double(index) * step }
+      // A hair less than the bound, so that rounding never skips the first resting point.
+      let skip = min((wait * (1 - 1e-9) / step).rounded(.down), Double(walkLimit - index))
+      index += max(1, Int(skip))
     }
-    return Double(index) * step
+    return Double(min(index, walkLimit)) * step
+  }
+
+  /// How many grid points the rest walk covers at most.
+  static var maximumRestWalk: Int { 20_000 }
+
+  /// nil if every lane is at rest at grid point `index`; otherwise the least time before
+  /// all of them can be (see `firstRestTime`).
+  private func timeUntilRestIsPossible(
+    at index: Int, step: Double, threshold: Double, speedFactor: Double
+  ) -> Double? {
+    let (value, velocity) = state(at: Double(index) * step)
+    let offset = value - target
+    var resting = true
+    var wait = 0.0
+    for lane in offset.indices {
+      let x = abs(offset[lane])
+      let v = abs(velocity[lane])
+      // Written so that NaN counts as moving.
+      guard !(x <= threshold && v <= threshold) else { continue }
+      resting = false
+      let root = (v * v + stiffness * x * x).squareRoot()
+      guard root > 0, root.isFinite else { continue }
+      var laneWait = (x - threshold) / root
+      if speedFactor > 0 { laneWait = max(laneWait, (v - threshold) / (root * speedFactor)) }
+      if laneWait.isFinite { wait = max(wait, laneWait) }
+    }
+    return resting ? nil : wait
   }
 }

@@ -57,7 +57,7 @@ public struct SpringParameters: Hashable, Sendable {
   public init(duration: Double, bounce: Double = 0, mass: Double = 1) {
     let call = "SpringParameters(duration: \(duration), bounce: \(bounce), mass: \(mass))"
     var bounce = bounce
-    if !Validation.requireFinite(bounce, "bounce", in: call) {
+    if !Validation.requireFinite(bounce, "bounce", in: call, outcome: "using 0") {
       bounce = 0
     } else if bounce > 1 || bounce <= -1 {
       DanceError.report(.outOfRange, "\(call): bounce must lie in (-1, 1]; clamped")

@@ -68,7 +68,9 @@ extension Node {
       "Node.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:"
       + "animations:completion:)"
     var velocity = velocity
-    if !Validation.requireFinite(velocity, "initialSpringVelocity", in: call) { velocity = 0 }
+    if !Validation.requireFinite(velocity, "initialSpringVelocity", in: call, outcome: "using 0") {
+      velocity = 0
+    }
     let inherited = inherit(
       overrideDuration: options.contains(.overrideInheritedDuration), overrideCurve: true)
     run(
@@ -159,10 +161,12 @@ extension Node {
     animations: @escaping () -> Void, completion: ((Bool) -> Void)?
   ) {
     var duration = duration
-    if !Validation.requireFinite(duration, "duration", in: call) { duration = 0 }
+    if !Validation.requireFinite(duration, "duration", in: call, outcome: "using 0") {
+      duration = 0
+    }
     duration = Validation.clampNonNegative(duration, "duration", in: call)
     var delay = delay
-    if !Validation.requireFinite(delay, "delay", in: call) { delay = 0 }
+    if !Validation.requireFinite(delay, "delay", in: call, outcome: "using 0") { delay = 0 }
     delay = Validation.clampNonNegative(delay, "delay", in: call)
 
     let animator = PropertyAnimator(duration: duration, timingParameters: timing)

@@ -245,7 +245,9 @@ public final class PropertyAnimator {
   public func addAnimations(_ animation: @escaping () -> Void, delayFactor: Double) {
     let call = "addAnimations(_:delayFactor:)"
     var factor = delayFactor
-    if !Validation.requireFinite(factor, "delayFactor", in: "PropertyAnimator.\(call)") {
+    if !Validation.requireFinite(
+      factor, "delayFactor", in: "PropertyAnimator.\(call)", outcome: "using 0")
+    {
       factor = 0
     } else if !(0...1).contains(factor) {
       DanceError.report(
@@ -341,7 +343,7 @@ public final class PropertyAnimator {
   ) {
     let call = "PropertyAnimator.continueAnimation(withTimingParameters:durationFactor:)"
     var factor = durationFactor
-    if !Validation.requireFinite(factor, "durationFactor", in: call) {
+    if !Validation.requireFinite(factor, "durationFactor", in: call, outcome: "using 1") {
       factor = 1
     }
     factor = Validation.clampNonNegative(factor, "durationFactor", in: call)
@@ -384,18 +386,15 @@ public final class PropertyAnimator {
       return false
     case .activateRunning:
       activate()
+      guard machine.state == .running else { return settleAfterReentrantActivation() }
       // Read the time again: the blocks may just have bound the animator to a scene's clock.
       timeline.anchorTime = currentTime + startDelay
       timeline.isMoving = true
       retainInScene()
-      if clock == nil {
-        // No node in a scene: nothing to animate on a clock, so the run ends at once.
-        reachEnd()
-        return true
-      }
       applyAll()
     case .activatePaused:
       activate()
+      guard machine.state == .paused else { return settleAfterReentrantActivation() }
       retainInScene()
       applyAll()
     case .resume:
@@ -420,6 +419,18 @@ public final class PropertyAnimator {
       timeline.anchorFraction = timeline.reversed ? 0 : 1
       timeline.anchorTime = now
       timeline.isMoving = false
+      applyAll()
+    }
+    updateClock()
+    return true
+  }
+
+  /// Finishes an activation whose blocks moved the animator on: an assignment in them took a
+  /// property from another animator whose completion paused, stopped, finished or restarted
+  /// this one. That call did its own bookkeeping; only what it could not know is left.
+  private func settleAfterReentrantActivation() -> Bool {
+    if machine.state == .running || machine.state == .paused {
+      retainInScene()
       applyAll()
     }
     updateClock()
@@ -529,7 +540,12 @@ public final class PropertyAnimator {
   /// Registers with the clock for ticks and the next event while running; unregisters
   /// otherwise.
   private func updateClock() {
-    guard let clock else { return }
+    guard let clock else {
+      // No node in a scene: nothing to animate on a clock, so a run ends as soon as it runs
+      // (whether it was started, resumed or continued).
+      if machine.state == .running { reachEnd() }
+      return
+    }
     guard machine.state == .running else {
       clock.deactivate(self)
       clock.unschedule(self)
@@ -572,7 +588,9 @@ public final class PropertyAnimator {
   /// Whether `node` can be animated by this animator, binding the animator to the node's
   /// scene if it has none yet. Nodes outside a scene, or in another scene (reported), cannot.
   private func canAnimate(_ node: Node) -> Bool {
-    guard let nodeScene = node.scene else { return false }
+    // A block still running after its own run ended (a callback it triggered finished the
+    // animator) has nothing to animate with: its assignments apply at once.
+    guard machine.state != .inactive, let nodeScene = node.scene else { return false }
     if let scene {
       guard scene === nodeScene else {
         DanceError.report(
@@ -700,5 +718,91 @@ extension Node {
     let node = unsafeDowncast(self, to: N.self)
     node[keyPath: storage].owner?.detach(endingAt: .current)
     node[keyPath: storage].value = newValue
+  }
+}
+
+// MARK: - Consistency audit (package API for the fuzzer and the tests)
+
+extension PropertyAnimator {
+  /// What is inconsistent in this animator's bookkeeping, as sentences; empty when the
+  /// animator, its clock registration, its scene's list and its animations agree.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    let state = machine.state
+    let isRetained = scene.map { $0.activeAnimators[ObjectIdentifier(self)] === self } ?? false
+    if state == .running && clock == nil {
+      problems.append("a running animator has no clock")
+    }
+    if state == .running && !registration.isActive {
+      problems.append("a running animator is not registered with its clock")
+    }
+    if state != .running && (registration.isActive || registration.hasDeadline) {
+      problems.append("a \(state) animator is still registered with its clock")
+    }
+    if state == .inactive && !animations.isEmpty {
+      problems.append("an inactive animator still drives \(animations.count) properties")
+    }
+    if (state == .running || state == .paused) && scene != nil && !isRetained {
+      problems.append("an active animator is not kept alive by its scene")
+    }
+    if (state == .inactive || state == .stopped) && isRetained {
+      problems.append("a \(state) animator is still kept alive by its scene")
+    }
+    let f = timeline.fraction(at: currentTime)
+    if !(0...1).contains(f) { problems.append("fraction \(f) outside 0…1") }
+    for animation in animations {
+      if animation.animator !== self {
+        problems.append("an animation of the animator points to another animator")
+      }
+      guard let node = animation.baseNode else {
+        problems.append("an animation outlived its node")
+        continue
+      }
+      if !node.animations.contains(where: { $0 === animation }) {
+        problems.append("a node does not list an animation that drives it")
+      }
+      if node.scene == nil || node.scene !== scene {
+        problems.append("an animation drives a node outside the animator's scene")
+      }
+    }
+    return problems
+  }
+}
+
+extension Node {
+  /// What is inconsistent in the animations listed on this node; empty when each is driven
+  /// by a live animator that lists it, and the node is in that animator's scene.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    for animation in animations {
+      guard let animator = animation.animator else {
+        problems.append("a node lists an animation that has ended")
+        continue
+      }
+      if !animator.animations.contains(where: { $0 === animation }) {
+        problems.append("a node lists an animation its animator dropped")
+      }
+      if scene == nil { problems.append("a node outside any scene is still animated") }
+    }
+    return problems
+  }
+
+  /// The number of animations driving this node's properties; for tests and diagnostics.
+  package var animationCount: Int { animations.count }
+}
+
+extension Scene {
+  /// The number of animators the scene keeps alive; for tests and diagnostics.
+  package var activeAnimatorCount: Int { activeAnimators.count }
+
+  /// What is inconsistent in the animators the scene keeps alive; empty when each is active,
+  /// belongs to this scene and passes its own audit.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    for animator in activeAnimators.values {
+      if animator.scene !== self { problems.append("a scene keeps another scene's animator") }
+      problems += animator.auditProblems()
+    }
+    return problems
   }
 }

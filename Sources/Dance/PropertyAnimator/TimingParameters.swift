@@ -97,7 +97,7 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
   public init(dampingRatio: Double, initialVelocity: Vector = .zero) {
     let call = "SpringTimingParameters(dampingRatio: \(dampingRatio))"
     var ratio = dampingRatio
-    if !Validation.requireFinite(ratio, "dampingRatio", in: call) {
+    if !Validation.requireFinite(ratio, "dampingRatio", in: call, outcome: "using 1") {
       ratio = 1
     } else if ratio < 0 {
       DanceError.report(.outOfRange, "\(call): dampingRatio is negative; using 1")

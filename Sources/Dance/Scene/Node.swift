@@ -62,7 +62,9 @@ open class Node {
   public init(frame: Rect = .zero) {
     _bounds = Animatable(wrappedValue: Rect(origin: .zero, size: frame.size))
     _center = Animatable(wrappedValue: Point(x: frame.midX, y: frame.midY))
-    if !Validation.requireFinite(frame.vector, "the frame", in: "Node(frame:)") {
+    if !Validation.requireFinite(
+      frame.vector, "the frame", in: "Node(frame:)", outcome: "using a zero frame")
+    {
       _bounds = Animatable(wrappedValue: .zero)
       _center = Animatable(wrappedValue: .zero)
     }
@@ -170,12 +172,23 @@ open class Node {
     }
   }
 
+  /// Ends every animation of this node and its descendants, as they are now.
+  ///
+  /// The animations are gathered first, then ended: ending one runs completions, which may
+  /// move nodes of the subtree elsewhere (even back into a scene) before the walk reaches
+  /// them, and those nodes' old animations must end all the same.
   private func endAnimationsInSubtree() {
-    while let animation = animations.last {
+    var ending: [PropertyAnimation] = []
+    gatherAnimationsInSubtree(into: &ending)
+    for animation in ending {
       animation.detach(endingAt: .current)
     }
+  }
+
+  private func gatherAnimationsInSubtree(into ending: inout [PropertyAnimation]) {
+    ending += animations
     for child in children {
-      child.endAnimationsInSubtree()
+      child.gatherAnimationsInSubtree(into: &ending)
     }
   }
 }

@@ -1,0 +1,193 @@
+import Dance
+import TestSupport
+
+/// Makes the random call sequence for a seed: the same seed always gives the same calls.
+///
+/// Numbers are drawn mostly from tables of ordinary values with the hostile ones mixed in
+/// (NaN, ±∞, negative, zero, 1e-9, 1e9), so that sequences spend most of their calls
+/// animating and some of them on error paths.
+package struct FuzzGenerator {
+  private var random: SplitMix64
+
+  /// Durations, delays and factors: ordinary values first, hostile ones after.
+  static let times: [Double] = [
+    0.25, 0.5, 1, 2, 0, 0.25, 0.5, 1, 1e-9, -1, .nan, .infinity, -.infinity, 1e9,
+  ]
+  /// Fractions and progress values.
+  static let fractions: [Double] = [0, 0.25, 0.5, 0.75, 1, 0.5, 1.5, -0.5, .nan, .infinity]
+  /// Clock steps: frames most of the time, sometimes a stall, a huge or an illegal step.
+  static let steps: [Double] = [
+    1.0 / 60, 1.0 / 60, 1.0 / 144, 1.0 / 30, 0.1, 0.5, 3, 0, 1e-9, 1e9, -1, .nan, .infinity,
+  ]
+  /// Spring and control-point parameters.
+  static let parameters: [Double] = [0.5, 1, 0.3, 0.7, 2, 10, 100, 0, -1, .nan, .infinity, 1e9]
+
+  /// A generator for `seed`.
+  package init(seed: UInt64) {
+    random = SplitMix64(seed: seed)
+  }
+
+  /// The call sequence for a seed: between 10 and 120 calls.
+  package static func sequence(seed: UInt64) -> [FuzzOperation] {
+    var generator = FuzzGenerator(seed: seed)
+    let count = generator.int(10...120)
+    // Start with a few nodes in the scenes so that most sequences animate something.
+    var operations: [FuzzOperation] = [
+      .makeNode(parent: .root(scene: 0)), .makeNode(parent: .root(scene: 0)),
+      .makeNode(parent: .node(0)),
+    ]
+    while operations.count < count {
+      operations.append(generator.operation(depth: 0))
+    }
+    return operations
+  }
+
+  mutating func int(_ range: ClosedRange<Int>) -> Int { Int.random(in: range, using: &random) }
+  mutating func bool() -> Bool { Bool.random(using: &random) }
+  mutating func pick<T>(_ values: [T]) -> T { values.randomElement(using: &random)! }
+  mutating func slot() -> Int { int(0...7) }
+
+  mutating func assignment() -> FuzzOperation.Assignment {
+    FuzzOperation.Assignment(
+      node: slot(), property: pick(FuzzOperation.Property.allCases),
+      value: bool() ? Double(int(-100...100)) : pick(Self.parameters))
+  }
+
+  mutating func assignments() -> [FuzzOperation.Assignment] {
+    (0..<int(0...3)).map { _ in assignment() }
+  }
+
+  mutating func timing() -> FuzzOperation.Timing {
+    switch int(0...4) {
+    case 0: .curve(pick(AnimationCurve.allCases))
+    case 1:
+      .controlPoints(
+        pick(Self.fractions), pick(Self.parameters), pick(Self.fractions), pick(Self.parameters))
+    case 2: .springRatio(pick(Self.parameters), velocity: pick(Self.parameters))
+    case 3:
+      .springPhysics(
+        mass: pick(Self.parameters), stiffness: pick(Self.parameters),
+        damping: pick(Self.parameters))
+    default: .springDuration(pick(Self.times), bounce: pick(Self.fractions))
+    }
+  }
+
+  mutating func parent() -> FuzzOperation.Parent {
+    switch int(0...5) {
+    case 0: .none
+    case 1: .root(scene: 1)
+    case 2, 3: .root(scene: 0)
+    default: .node(slot())
+    }
+  }
+
+  mutating func options() -> UInt {
+    // repeat, autoreverse, override duration and curve, curve or calculation mode.
+    var options: UInt = 0
+    if int(0...3) == 0 { options |= 1 << 3 }
+    if int(0...3) == 0 { options |= 1 << 4 }
+    if int(0...5) == 0 { options |= 1 << 5 }
+    if int(0...5) == 0 { options |= 1 << 6 }
+    options |= UInt(int(0...3)) << 16
+    options |= UInt(int(0...4)) << 10
+    return options
+  }
+
+  mutating func position() -> AnimatingPosition { pick([.end, .start, .current]) }
+
+  /// A follow-up call for a completion or `onChange`; nil (just count) half the time.
+  mutating func then(depth: Int) -> FuzzOperation? {
+    depth == 0 && bool() ? operation(depth: depth + 1) : nil
+  }
+
+  // swift-format-ignore: FunctionBodyLength
+  /// One random call; `depth` > 0 inside a callback, where calls do not nest further.
+  mutating func operation(depth: Int) -> FuzzOperation {
+    let animator = slot()
+    let node = slot()
+    switch int(0...47) {
+    case 0, 1: return .makeNode(parent: parent())
+    case 2: return .addChild(parent: parent(), child: node)
+    case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
+    case 4: return .removeFromParent(node: node)
+    case 5: return .dropNode(node)
+    case 6: return .destroyNode(node)
+    case 7: return .assign(assignment())
+    case 8, 9:
+      return .makeAnimator(duration: pick(Self.times), timing: timing(), assignments: assignments())
+    case 10:
+      return .addAnimations(
+        animator: animator, assignments: assignments(), delayFactor: pick(Self.fractions))
+    case 11: return .addCompletion(animator: animator, then: then(depth: depth))
+    case 12, 13: return .start(animator: animator)
+    case 14: return .startAfterDelay(animator: animator, delay: pick(Self.times))
+    case 15: return .pause(animator: animator)
+    case 16: return .pauseAfterDelay(animator: animator, delay: pick(Self.times))
+    case 17: return .stop(animator: animator, withoutFinishing: bool())
+    case 18: return .finish(animator: animator, at: position())
+    case 19:
+      return .continueAnimation(
+        animator: animator, timing: bool() ? nil : timing(), durationFactor: pick(Self.fractions))
+    case 20: return .setFraction(animator: animator, value: pick(Self.fractions))
+    case 21: return .setReversed(animator: animator, value: bool())
+    case 22:
+      return .setFlag(
+        animator: animator, flag: pick([.pausesOnCompletion, .scrubsLinearly, .isInterruptible]),
+        value: bool())
+    case 23: return .dropAnimator(animator)
+    case 24, 25:
+      return .danceAnimate(
+        node: node, duration: pick(Self.times), timing: timing(), assignment: assignment())
+    case 26: return .danceAddCompletion(node: node, then: then(depth: depth))
+    case 27, 28:
+      let control: FuzzOperation.DanceControl =
+        switch int(0...5) {
+        case 0: .start
+        case 1: .startAfter(pick(Self.times))
+        case 2: .pause
+        case 3: .pauseAfter(pick(Self.times))
+        case 4: .reverse
+        default: .setProgress(pick(Self.fractions))
+        }
+      return .danceControl(node: node, control: control)
+    case 29: return .danceFinish(node: node, at: position())
+    case 30, 31:
+      return .blockAnimate(
+        duration: pick(Self.times), delay: bool() ? 0 : pick(Self.times), options: options(),
+        assignments: assignments(),
+        nested: depth == 0 && int(0...3) == 0 ? operation(depth: depth + 1) : nil,
+        then: then(depth: depth))
+    case 32:
+      return .springAnimate(
+        duration: pick(Self.times), delay: bool() ? 0 : pick(Self.times),
+        damping: pick(Self.parameters), velocity: pick(Self.parameters), options: options(),
+        assignments: assignments(), then: then(depth: depth))
+    case 33:
+      let frames = (0..<int(0...3)).map { _ in
+        FuzzOperation.Keyframe(
+          start: pick(Self.fractions), duration: pick(Self.fractions), assignments: assignments())
+      }
+      return .keyframes(
+        duration: pick(Self.times), delay: bool() ? 0 : pick(Self.times), options: options(),
+        frames: frames, then: then(depth: depth))
+    case 34:
+      return .strayKeyframe(
+        start: pick(Self.fractions), duration: pick(Self.fractions), assignments: assignments())
+    case 35: return .withoutAnimation(assignments())
+    case 36: return .makeValueAnimator(scene: int(0...1), node: node, then: then(depth: depth))
+    case 37:
+      return .valueAnimate(
+        animator: animator, to: pick(Self.parameters), duration: pick(Self.times))
+    case 38:
+      return .valueSpring(
+        animator: animator, target: pick(Self.parameters), damping: pick(Self.parameters),
+        velocity: bool() ? nil : pick(Self.parameters))
+    case 39:
+      return .valueDecay(
+        animator: animator, drag: pick(Self.parameters), velocity: pick(Self.parameters))
+    case 40: return .valueSet(animator: animator, value: pick(Self.parameters))
+    case 41: return .dropValueAnimator(animator)
+    default: return .advance(scene: int(0...5) == 0 ? 1 : 0, by: pick(Self.steps))
+    }
+  }
+}

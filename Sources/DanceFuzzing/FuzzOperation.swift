@@ -1,0 +1,338 @@
+import Dance
+
+/// One call of Dance's public API, as plain data, so that a sequence of them can be replayed,
+/// shortened and printed.
+///
+/// Nodes, animators and value animators are named by slot: `n3` is the fourth node the
+/// sequence made. A slot index is taken modulo the number of slots, and a call on an empty or
+/// released slot does nothing, so any subsequence of a sequence is itself a valid sequence —
+/// which is what lets the reducer drop calls freely.
+package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible {
+  // MARK: The tree
+  /// `Node(frame:)`, added under a node slot, under scene `scene`'s root, or nowhere.
+  case makeNode(parent: Parent)
+  /// `parent.addChild(child)`.
+  case addChild(parent: Parent, child: Int)
+  /// `parent.insertChild(child, at:)`.
+  case insertChild(parent: Parent, child: Int, index: Int)
+  /// `node.removeFromParent()`.
+  case removeFromParent(node: Int)
+  /// Drops the sequence's reference to a node (it lives on while in a tree).
+  case dropNode(Int)
+  /// Removes a node from its parent and drops the reference: the node is gone.
+  case destroyNode(Int)
+  /// A plain assignment, outside any block (or inside one, when run from a block).
+  case assign(Assignment)
+
+  // MARK: PropertyAnimator
+  /// `PropertyAnimator(duration:timingParameters:)` with one block of assignments.
+  case makeAnimator(duration: Double, timing: Timing, assignments: [Assignment])
+  /// `addAnimations(_:delayFactor:)`.
+  case addAnimations(animator: Int, assignments: [Assignment], delayFactor: Double)
+  /// `addCompletion(_:)`; the completion makes one more call, `then`.
+  case addCompletion(animator: Int, then: FuzzOperation?)
+  /// `startAnimation()`.
+  case start(animator: Int)
+  /// `startAnimation(afterDelay:)`.
+  case startAfterDelay(animator: Int, delay: Double)
+  /// `pauseAnimation()`.
+  case pause(animator: Int)
+  /// `pauseAnimation(afterDelay:)`.
+  case pauseAfterDelay(animator: Int, delay: Double)
+  /// `stopAnimation(_:)`.
+  case stop(animator: Int, withoutFinishing: Bool)
+  /// `finishAnimation(at:)`.
+  case finish(animator: Int, at: AnimatingPosition)
+  /// `continueAnimation(withTimingParameters:durationFactor:)`.
+  case continueAnimation(animator: Int, timing: Timing?, durationFactor: Double)
+  /// `fractionComplete = value`.
+  case setFraction(animator: Int, value: Double)
+  /// `isReversed = value`.
+  case setReversed(animator: Int, value: Bool)
+  /// `pausesOnCompletion`, `scrubsLinearly` or `isInterruptible` `= value`.
+  case setFlag(animator: Int, flag: Flag, value: Bool)
+  /// Drops the sequence's reference to an animator.
+  case dropAnimator(Int)
+
+  // MARK: node.dance
+  /// `node.dance.animate(…) { $0.property = value }`.
+  case danceAnimate(node: Int, duration: Double, timing: Timing, assignment: Assignment)
+  /// `node.dance.addCompletion { … }`; the completion makes one more call, `then`.
+  case danceAddCompletion(node: Int, then: FuzzOperation?)
+  /// `node.dance.start()`, `.pause()`, `.reverse()` and their delayed forms, and
+  /// `setProgress(to:)`.
+  case danceControl(node: Int, control: DanceControl)
+  /// `node.dance.finish(at:)`.
+  case danceFinish(node: Int, at: AnimatingPosition)
+
+  // MARK: Node.animate
+  /// `Node.animate(withDuration:delay:options:animations:completion:)`; the block may run
+  /// `nested` inside it (an inheriting block), the completion one more call.
+  case blockAnimate(
+    duration: Double, delay: Double, options: UInt, assignments: [Assignment],
+    nested: FuzzOperation?, then: FuzzOperation?)
+  /// `Node.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:…)`.
+  case springAnimate(
+    duration: Double, delay: Double, damping: Double, velocity: Double, options: UInt,
+    assignments: [Assignment], then: FuzzOperation?)
+  /// `Node.animateKeyframes(…)` with `addKeyframe` calls (start, duration, assignments).
+  case keyframes(
+    duration: Double, delay: Double, options: UInt, frames: [Keyframe], then: FuzzOperation?)
+  /// `Node.addKeyframe` outside any keyframe block (an error, applied at once).
+  case strayKeyframe(start: Double, duration: Double, assignments: [Assignment])
+  /// `Node.performWithoutAnimation { … }`.
+  case withoutAnimation([Assignment])
+
+  // MARK: Advance
+  /// An `Animator<Point>` on scene `scene`'s clock whose `onChange` writes a node's center
+  /// and then makes one more call, `then`.
+  case makeValueAnimator(scene: Int, node: Int, then: FuzzOperation?)
+  /// `animate(to:duration:timingFunction:)`.
+  case valueAnimate(animator: Int, to: Double, duration: Double)
+  /// `simulate(using: SpringFunction(…))` or with an initial velocity.
+  case valueSpring(animator: Int, target: Double, damping: Double, velocity: Double?)
+  /// `simulate(using: DecayFunction(drag:))`.
+  case valueDecay(animator: Int, drag: Double, velocity: Double)
+  /// `value = …` or `cancelRunningAnimation()` (for a NaN).
+  case valueSet(animator: Int, value: Double)
+  /// Drops the sequence's reference to a value animator.
+  case dropValueAnimator(Int)
+
+  // MARK: The clocks
+  /// `scene.clock.advance(by:)`.
+  case advance(scene: Int, by: Double)
+
+  /// Where a new or moved node goes.
+  package enum Parent: Hashable, Sendable {
+    /// Under another node.
+    case node(Int)
+    /// Under a scene's root.
+    case root(scene: Int)
+    /// Nowhere: the node is outside every scene.
+    case none
+  }
+
+  /// One of the animator's configuration flags.
+  package enum Flag: Hashable, Sendable {
+    case pausesOnCompletion, scrubsLinearly, isInterruptible
+  }
+
+  /// A `node.dance` control call.
+  package enum DanceControl: Hashable, Sendable {
+    case start, pause, reverse
+    case startAfter(Double)
+    case pauseAfter(Double)
+    case setProgress(Double)
+  }
+
+  /// The timing an animator or `node.dance` animation is made with.
+  package enum Timing: Hashable, Sendable {
+    case curve(AnimationCurve)
+    case controlPoints(Double, Double, Double, Double)
+    case springRatio(Double, velocity: Double)
+    case springPhysics(mass: Double, stiffness: Double, damping: Double)
+    case springDuration(Double, bounce: Double)
+  }
+
+  /// A keyframe: a slice of the animation and what it assigns.
+  package struct Keyframe: Hashable, Sendable {
+    var start: Double
+    var duration: Double
+    var assignments: [Assignment]
+  }
+
+  /// `node.property = value` for one of the node's animatable properties.
+  package struct Assignment: Hashable, Sendable {
+    var node: Int
+    var property: Property
+    var value: Double
+  }
+
+  /// The animatable properties of a node (and `frame`, which sets two of them).
+  package enum Property: Hashable, Sendable, CaseIterable {
+    case center, alpha, transform, backgroundColor, bounds, frame
+  }
+
+  // MARK: - Printing
+
+  /// The call, written as Swift.
+  package var description: String {
+    switch self {
+    case .makeNode(let parent):
+      let made = "Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))"
+      switch parent {
+      case .none: return "nodes.append(\(made))"
+      default: return "nodes.append(\(made)); \(parent).addChild(nodes.last!)"
+      }
+    case .addChild(let parent, let child): return "\(parent).addChild(n\(child))"
+    case .insertChild(let parent, let child, let index):
+      return "\(parent).insertChild(n\(child), at: \(index))"
+    case .removeFromParent(let node): return "n\(node).removeFromParent()"
+    case .dropNode(let node): return "n\(node) = nil"
+    case .destroyNode(let node): return "n\(node).removeFromParent(); n\(node) = nil"
+    case .assign(let assignment): return "\(assignment)"
+    case .makeAnimator(let duration, let timing, let assignments):
+      return
+        "animators.append(PropertyAnimator(duration: \(duration), timingParameters: \(timing)) "
+        + "{ \(Self.list(assignments)) })"
+    case .addAnimations(let animator, let assignments, let delayFactor):
+      return
+        "a\(animator).addAnimations({ \(Self.list(assignments)) }, delayFactor: \(delayFactor))"
+    case .addCompletion(let animator, let then):
+      return "a\(animator).addCompletion { _ in \(Self.then(then)) }"
+    case .start(let animator): return "a\(animator).startAnimation()"
+    case .startAfterDelay(let animator, let delay):
+      return "a\(animator).startAnimation(afterDelay: \(delay))"
+    case .pause(let animator): return "a\(animator).pauseAnimation()"
+    case .pauseAfterDelay(let animator, let delay):
+      return "a\(animator).pauseAnimation(afterDelay: \(delay))"
+    case .stop(let animator, let withoutFinishing):
+      return "a\(animator).stopAnimation(\(withoutFinishing))"
+    case .finish(let animator, let position):
+      return "a\(animator).finishAnimation(at: .\(position))"
+    case .continueAnimation(let animator, let timing, let factor):
+      return
+        "a\(animator).continueAnimation(withTimingParameters: \(timing.map { "\($0)" } ?? "nil"), "
+        + "durationFactor: \(factor))"
+    case .setFraction(let animator, let value): return "a\(animator).fractionComplete = \(value)"
+    case .setReversed(let animator, let value): return "a\(animator).isReversed = \(value)"
+    case .setFlag(let animator, let flag, let value): return "a\(animator).\(flag) = \(value)"
+    case .dropAnimator(let animator): return "a\(animator) = nil"
+    case .danceAnimate(let node, let duration, let timing, let assignment):
+      return
+        "n\(node).dance.animate(duration: \(duration), timingParameters: \(timing)) "
+        + "{ _ in \(assignment) }"
+    case .danceAddCompletion(let node, let then):
+      return "n\(node).dance.addCompletion { _ in \(Self.then(then)) }"
+    case .danceControl(let node, let control):
+      switch control {
+      case .start: return "n\(node).dance.start()"
+      case .startAfter(let delay): return "n\(node).dance.start(after: \(delay))"
+      case .pause: return "n\(node).dance.pause()"
+      case .pauseAfter(let delay): return "n\(node).dance.pause(after: \(delay))"
+      case .reverse: return "n\(node).dance.reverse()"
+      case .setProgress(let progress): return "n\(node).dance.setProgress(to: \(progress))"
+      }
+    case .danceFinish(let node, let position): return "n\(node).dance.finish(at: .\(position))"
+    case .blockAnimate(let duration, let delay, let options, let assignments, let nested, let then):
+      let nestedCall = nested.map { "; \($0)" } ?? ""
+      return
+        "Node.animate(withDuration: \(duration), delay: \(delay), options: .init(rawValue: "
+        + "\(options)), animations: { \(Self.list(assignments))\(nestedCall) }, completion: "
+        + "{ _ in \(Self.then(then)) })"
+    case .springAnimate(
+      let duration, let delay, let damping, let velocity, let options, let assignments, let then):
+      return
+        "Node.animate(withDuration: \(duration), delay: \(delay), usingSpringWithDamping: "
+        + "\(damping), initialSpringVelocity: \(velocity), options: .init(rawValue: \(options)), "
+        + "animations: { \(Self.list(assignments)) }, completion: { _ in \(Self.then(then)) })"
+    case .keyframes(let duration, let delay, let options, let frames, let then):
+      let body = frames.map {
+        "Node.addKeyframe(withRelativeStartTime: \($0.start), relativeDuration: "
+          + "\($0.duration)) { \(Self.list($0.assignments)) }"
+      }.joined(separator: "; ")
+      return
+        "Node.animateKeyframes(withDuration: \(duration), delay: \(delay), options: "
+        + ".init(rawValue: \(options)), animations: { \(body) }, completion: "
+        + "{ _ in \(Self.then(then)) })"
+    case .strayKeyframe(let start, let duration, let assignments):
+      return
+        "Node.addKeyframe(withRelativeStartTime: \(start), relativeDuration: \(duration)) "
+        + "{ \(Self.list(assignments)) }"
+    case .withoutAnimation(let assignments):
+      return "Node.performWithoutAnimation { \(Self.list(assignments)) }"
+    case .makeValueAnimator(let scene, let node, let then):
+      return
+        "values.append(Animator(initialValue: Point.zero, clock: scene\(scene).clock)); "
+        + "values.last!.onChange = { n\(node).center = $0; \(Self.then(then)) }"
+    case .valueAnimate(let animator, let target, let duration):
+      return
+        "v\(animator).animate(to: Point(x: \(target), y: \(target)), duration: \(duration))"
+    case .valueSpring(let animator, let target, let damping, let velocity):
+      let spring = "SpringFunction(target: Point(x: \(target), y: 0), damping: \(damping))"
+      guard let velocity else { return "v\(animator).simulate(using: \(spring))" }
+      return
+        "v\(animator).simulate(using: \(spring), initialVelocity: Point(x: \(velocity), y: 0))"
+    case .valueDecay(let animator, let drag, let velocity):
+      return
+        "v\(animator).simulate(using: DecayFunction(drag: \(drag)), initialVelocity: "
+        + "Point(x: \(velocity), y: \(velocity)))"
+    case .valueSet(let animator, let value):
+      return value.isNaN
+        ? "v\(animator).cancelRunningAnimation()"
+        : "v\(animator).value = Point(x: \(value), y: 0)"
+    case .dropValueAnimator(let animator): return "v\(animator) = nil"
+    case .advance(let scene, let step): return "scene\(scene).clock.advance(by: \(step))"
+    }
+  }
+
+  private static func list(_ assignments: [Assignment]) -> String {
+    assignments.map { "\($0)" }.joined(separator: "; ")
+  }
+
+  private static func then(_ operation: FuzzOperation?) -> String {
+    operation.map { "\($0)" } ?? "count()"
+  }
+}
+
+extension FuzzOperation.Parent: CustomStringConvertible {
+  /// The parent, written as Swift.
+  package var description: String {
+    switch self {
+    case .node(let node): "n\(node)"
+    case .root(let scene): "scene\(scene).root"
+    case .none: "nil"
+    }
+  }
+}
+
+extension FuzzOperation.Assignment: CustomStringConvertible {
+  /// The assignment, written as Swift.
+  package var description: String {
+    let value: String =
+      switch property {
+      case .center: "Point(x: \(self.value), y: \(-self.value))"
+      case .alpha: "\(self.value)"
+      case .transform: "Transform(rotationAngle: \(self.value))"
+      case .backgroundColor: "Color(red: \(self.value), green: 0.5, blue: 1)"
+      case .bounds: "Rect(x: 0, y: 0, width: \(self.value), height: 5)"
+      case .frame: "Rect(x: \(self.value), y: 0, width: 20, height: 5)"
+      }
+    return "n\(node).\(property) = \(value)"
+  }
+}
+
+extension FuzzOperation.Timing: CustomStringConvertible {
+  /// The timing parameters, written as Swift.
+  package var description: String {
+    switch self {
+    case .curve(let curve): "CubicTimingParameters(animationCurve: .\(curve))"
+    case .controlPoints(let x1, let y1, let x2, let y2):
+      "CubicTimingParameters(controlPoint1: Point(x: \(x1), y: \(y1)), "
+        + "controlPoint2: Point(x: \(x2), y: \(y2)))"
+    case .springRatio(let ratio, let velocity):
+      "SpringTimingParameters(dampingRatio: \(ratio), initialVelocity: Vector(dx: \(velocity), "
+        + "dy: 0))"
+    case .springPhysics(let mass, let stiffness, let damping):
+      "SpringTimingParameters(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
+    case .springDuration(let duration, let bounce):
+      "SpringTimingParameters(duration: \(duration), bounce: \(bounce))"
+    }
+  }
+
+  /// The timing parameters themselves.
+  var parameters: any TimingCurveProvider {
+    switch self {
+    case .curve(let curve): CubicTimingParameters(animationCurve: curve)
+    case .controlPoints(let x1, let y1, let x2, let y2):
+      CubicTimingParameters(
+        controlPoint1: Point(x: x1, y: y1), controlPoint2: Point(x: x2, y: y2))
+    case .springRatio(let ratio, let velocity):
+      SpringTimingParameters(dampingRatio: ratio, initialVelocity: Vector(dx: velocity, dy: 0))
+    case .springPhysics(let mass, let stiffness, let damping):
+      SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping)
+    case .springDuration(let duration, let bounce):
+      SpringTimingParameters(duration: duration, bounce: bounce)
+    }
+  }
+}
