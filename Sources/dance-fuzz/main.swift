@@ -2,6 +2,8 @@
 //
 //   dance-fuzz --seconds S [--seed N]   run sequences N, N+1, … for S seconds
 //   dance-fuzz --seed N                 replay sequence N, printing every call
+//   dance-fuzz --long-runs              10 million frames of a repeating animation, and a
+//                                       clock stepped 1e7 times by 1e-9 s then by 1e9 s
 //
 // The last line is `fuzz: K sequences, M operations, 0 violations` when nothing failed;
 // otherwise it prints the failing seed and the shortest sequence it could reduce the failure
@@ -16,6 +18,7 @@ import Synchronization
 let usage = """
   usage: dance-fuzz --seconds S [--seed N]
          dance-fuzz --seed N
+         dance-fuzz --long-runs
 
   Runs seeded random sequences of Dance API calls (node.dance, PropertyAnimator,
   Node.animate, Advance animators, tree edits, releases, clock steps from 0 to 1e9 s) and
@@ -23,6 +26,8 @@ let usage = """
 
     --seconds S   run sequences for S seconds, from seed N (default: from the time)
     --seed N      the first seed; alone, replay sequence N and print every call
+    --long-runs   look for drift instead: a repeating, autoreversing animation over 10
+                  million frames, and a clock stepped 1e7 times by 1e-9 s, then by 1e9 s
     --help        show this help
 
   """
@@ -35,6 +40,7 @@ func fail(_ message: String) -> Never {
 var seconds: Double?
 var firstSeed: UInt64?
 var trapSeed: UInt64?
+var longRuns = false
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -50,6 +56,8 @@ while let argument = arguments.popFirst() {
       fail("--seed needs a whole number")
     }
     firstSeed = value
+  case "--long-runs":
+    longRuns = true
   case "--reduce-trap":
     // Internal: the trap handler re-executes the program with this.
     guard let value = arguments.popFirst().flatMap({ UInt64($0) }) else {
@@ -75,6 +83,16 @@ func report(seed: UInt64, problem: String, original: Int, reduced: [FuzzOperatio
   }
   print("fuzz: 1 sequences, \(reduced.count) operations, 1 violations")
   exit(1)
+}
+
+if longRuns {
+  let results = [
+    LongRuns.periodicity(frames: 10_000_000), LongRuns.tinyThenHugeSteps(steps: 10_000_000),
+  ]
+  for result in results { print("dance-fuzz: \(result)") }
+  let failed = results.filter { !$0.problems.isEmpty }.count
+  print("long runs: \(results.count) runs, \(failed) violations")
+  exit(failed == 0 ? 0 : 1)
 }
 
 if let trapSeed {

@@ -86,3 +86,18 @@ import Testing
     #expect(reduced == [.addCompletion(animator: 0, then: nil)])
   }
 }
+
+/// The long runs at a fraction of the length `dance-fuzz --long-runs` gives them in CI.
+@Suite struct LongRunTests {
+  @Test("A repeating, autoreversing animation stays periodic")
+  func periodicity() {
+    let result = LongRuns.periodicity(frames: 20_000)
+    #expect(result.problems.isEmpty, "\(result)")
+  }
+
+  @Test("Tiny steps add up exactly; a huge step finishes every run once")
+  func tinyThenHugeSteps() {
+    let result = LongRuns.tinyThenHugeSteps(steps: 20_000)
+    #expect(result.problems.isEmpty, "\(result)")
+  }
+}

@@ -34,8 +34,8 @@ public final class Animator<Value: VectorConvertible> {
   /// a handler that clamps or snaps the value cannot recurse without end.
   public var onChange: ((Value) -> Void)?
 
-  /// Whether the ``value`` setter is calling `onChange` (which then is not called again).
-  private var isInsideValueSetterChange = false
+  /// Whether `onChange` is being called (and so is not called again from inside itself).
+  @usableFromInline var isCallingOnChange = false
 
   /// Called once when each run ends, with how it ended.
   ///
@@ -137,11 +137,7 @@ public final class Animator<Value: VectorConvertible> {
       storedValue = newValue
       storedVelocity = .zero
       evaluatedAt = clock.now
-      if !isInsideValueSetterChange {
-        isInsideValueSetterChange = true
-        onChange?(newValue)
-        isInsideValueSetterChange = false
-      }
+      notifyChange(newValue)
       if wasRunning { complete(.interrupted) }
     }
   }
@@ -313,7 +309,7 @@ public final class Animator<Value: VectorConvertible> {
     storedValue = Value(vector: vector)
     storedVelocity = .zero
     evaluatedAt = clock.now
-    onChange?(storedValue)
+    notifyChange(storedValue)
     complete(.finished)
   }
 
@@ -377,9 +373,18 @@ public final class Animator<Value: VectorConvertible> {
       }
     }
     self.frame = frame
-    if notify, let onChange {
-      onChange(frame.value)
+    if notify {
+      notifyChange(frame.value)
     }
+  }
+
+  /// Calls `onChange` with `value`, unless this is a call from inside `onChange` itself.
+  @inlinable
+  func notifyChange(_ value: Value) {
+    guard let onChange, !isCallingOnChange else { return }
+    isCallingOnChange = true
+    onChange(value)
+    isCallingOnChange = false
   }
 }
 

@@ -57,6 +57,9 @@ class PropertyAnimation {
   /// ends at `position` if that was its last property.
   func detach(endingAt position: AnimatingPosition) {
     guard let animator else { return }
+    // Inside an event (another animation's completion, say) the values still show the last
+    // frame: bring them to the clock's time first, so the property keeps what is true now.
+    animator.refreshIfStale()
     self.animator = nil
     releaseProperty()
     animator.animationDidDetach(self, endingAt: position)

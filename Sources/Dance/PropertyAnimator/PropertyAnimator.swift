@@ -482,6 +482,10 @@ public final class PropertyAnimator {
   /// Ends the run (the machine is already inactive): final values, then completions.
   private func finishNow(at position: AnimatingPosition) {
     pauseTime = nil
+    if position == .current, clock != nil, evaluatedAt != currentTime {
+      // Ending inside an event: the values still show the last frame; `.current` means now.
+      applyAll()
+    }
     timeline.isMoving = false
     if let clock {
       clock.deactivate(self)
