@@ -51,34 +51,44 @@ if live {
   exit(LiveTerminal.run())
 }
 
-let showcase = Showcase()
-let recording = Recording(showcase)
-let showcaseSVG = ShowcaseSVG(recording: recording, showcase: showcase).render()
-let curvesSVG = CurvesPlot().render()
+/// Plays the showcase, writes the files and prints the summary; returns the exit status.
+///
+/// A function rather than top-level code so that the scene and its nodes are released before
+/// the process exits (valgrind checks that nothing is lost).
+func writeShowcase(to outputDirectory: String) -> Int32 {
+  let showcase = Showcase()
+  let recording = Recording(showcase)
+  let showcaseSVG = ShowcaseSVG(recording: recording, showcase: showcase).render()
+  let curvesSVG = CurvesPlot().render()
 
-let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
-do {
-  try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-  try showcaseSVG.write(
-    to: directory.appendingPathComponent("showcase.svg"), atomically: true, encoding: .utf8)
-  try curvesSVG.write(
-    to: directory.appendingPathComponent("curves.svg"), atomically: true, encoding: .utf8)
-} catch {
-  writeError("dance-demo: could not write to \(directory.path): \(error)\n")
-  exit(1)
+  let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
+  do {
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    try showcaseSVG.write(
+      to: directory.appendingPathComponent("showcase.svg"), atomically: true, encoding: .utf8)
+    try curvesSVG.write(
+      to: directory.appendingPathComponent("curves.svg"), atomically: true, encoding: .utf8)
+  } catch {
+    writeError("dance-demo: could not write to \(directory.path): \(error)\n")
+    return 1
+  }
+
+  print(
+    "Dance showcase — \(recording.frames.count) frames at \(Int(recording.framesPerSecond)) fps, "
+      + "\(format2(recording.duration)) s of virtual time, \(showcase.nodes.count) nodes")
+  print("")
+  for line in showcase.log {
+    print("  " + line)
+  }
+  print("")
+  print("Wrote:")
+  print(
+    "  \(directory.appendingPathComponent("showcase.svg").path)  (animated; open it in a browser)")
+  print(
+    "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay)")
+  print("")
+  print("Play it live in this terminal: swift run dance-demo --live")
+  return 0
 }
 
-print(
-  "Dance showcase — \(recording.frames.count) frames at \(Int(recording.framesPerSecond)) fps, "
-    + "\(format2(recording.duration)) s of virtual time, \(showcase.nodes.count) nodes")
-print("")
-for line in showcase.log {
-  print("  " + line)
-}
-print("")
-print("Wrote:")
-print(
-  "  \(directory.appendingPathComponent("showcase.svg").path)  (animated; open it in a browser)")
-print("  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay)")
-print("")
-print("Play it live in this terminal: swift run dance-demo --live")
+exit(writeShowcase(to: outputDirectory))
