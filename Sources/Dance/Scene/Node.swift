@@ -121,7 +121,9 @@ open class Node {
   /// Adding a node to itself or to one of its descendants, or adding a scene's root, is
   /// refused with a `DanceError`.
   public func addChild(_ node: Node) {
-    insertChild(node, at: children.count)
+    // A child already here moves to the front: it leaves its place first, so the end is one
+    // index sooner.
+    insertChild(node, at: node.parent === self ? children.count - 1 : children.count)
   }
 
   /// Inserts `node` among the children at `index` (clamped to `0...children.count`, with a

@@ -37,6 +37,17 @@ import Testing
     b.removeFromParent()  // no-op
   }
 
+  @Test("addChild of a node already a child brings it to the front, without an error")
+  func addExistingChildBringsToFront() {
+    let parent = Node()
+    let nodes = (0..<3).map { _ in Node() }
+    for node in nodes { parent.addChild(node) }
+    let (_, errors) = collectingErrors { parent.addChild(nodes[0]) }
+    #expect(errors.isEmpty)
+    #expect(
+      parent.children.map(ObjectIdentifier.init) == [1, 2, 0].map { ObjectIdentifier(nodes[$0]) })
+  }
+
   @Test("Illegal tree edits are refused with a DanceError")
   func illegalEdits() {
     let scene = Scene()
