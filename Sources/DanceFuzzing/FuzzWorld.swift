@@ -15,9 +15,6 @@ import Dance
 /// - after everything is released: every node, animator and scene is gone, both clocks have
 ///   nothing registered, and every run that began has run its completions exactly once.
 package final class FuzzWorld {
-  /// Whether to print every call as it is made.
-  let trace: Bool
-
   let clocks = [AnimationClock(), AnimationClock()]
   var scenes: [Scene?]
   var nodes: [Node?] = []
@@ -73,16 +70,15 @@ package final class FuzzWorld {
     init(animator: Animator<Point>) { self.animator = animator }
   }
 
-  /// Fresh scenes on fresh clocks; `trace` prints each call.
-  package init(trace: Bool = false) {
-    self.trace = trace
+  /// Fresh scenes on fresh clocks.
+  package init() {
     scenes = clocks.map { Scene(clock: $0) }
     for scene in scenes { made.append(WeakReference(object: scene)) }
   }
 
   /// Runs `operations`, checking after each call and after releasing everything.
   package static func run(_ operations: [FuzzOperation], trace: Bool = false) -> FuzzOutcome {
-    let world = FuzzWorld(trace: trace)
+    let world = FuzzWorld()
     for (index, operation) in operations.enumerated() {
       if trace { print("[\(index)] (\(world.operationCount)) \(operation)") }
       world.perform(operation, depth: 0)

@@ -35,8 +35,8 @@ import Testing
 
   @Test("A completion that ran twice is a violation")
   func doubleCompletionIsCaught() {
-    // A callback that re-adds its own completion record makes it count twice: the check must
-    // see it (this is the fuzzer's own bookkeeping, so a library bug would look the same).
+    // Count one more call by hand: a library that ran a completion twice would look the same
+    // to the check, which must report it.
     let operations: [FuzzOperation] = [
       .makeNode(parent: .root(scene: 0)),
       .blockAnimate(
