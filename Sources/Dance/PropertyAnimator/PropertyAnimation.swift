@@ -45,6 +45,37 @@ class PropertyAnimation {
   /// Writes the start (`from`) or end (`to`) value into the node.
   func apply(_ position: AnimatingPosition) {}
 
+  // MARK: - The frame store
+
+  /// The index of this animation's lane in its animator's `FrameStore` (in a lane table,
+  /// or in the store's list of animations that compute their own values); -1 while the
+  /// animator has no slot there.
+  @exclusivity(unchecked) final var laneIndex = -1
+
+  /// Adds this animation's lane to `store`, driven by `slot`. By default the animation
+  /// computes its value itself each frame.
+  func enterStore(_ store: FrameStore, slot: Int) {
+    laneIndex = store.addOther(self, slot: slot)
+  }
+
+  /// Removes this animation's lane from `store`, keeping the value it shows.
+  func leaveStore(_ store: FrameStore) {
+    guard laneIndex >= 0 else { return }
+    store.removeOther(at: laneIndex)
+    laneIndex = -1
+  }
+
+  /// Points this animation's lane to `slot` (its animator's slot moved).
+  func moveToSlot(_ slot: Int, in store: FrameStore) {
+    store.moveOther(at: laneIndex, toSlot: slot)
+  }
+
+  /// What is wrong with this animation's lane, for an animator at `slot` in `store`.
+  func auditLane(in store: FrameStore, slot: Int) -> [String] {
+    store.otherLaneMatches(self, at: laneIndex, slot: slot)
+      ? [] : ["an animation's lane in the frame store is missing or belongs to another"]
+  }
+
   /// Starts a new segment at fraction `f`: from the value shown now (under `oldTiming`,
   /// with f moving at `oldSpeed` per second) to the end, under `newTiming` at `newSpeed`,
   /// keeping the property's velocity if the new timing is a spring.
@@ -77,22 +108,69 @@ class PropertyAnimation {
 /// A `PropertyAnimation` of a `Value`: it holds the value on screen while it drives the
 /// property.
 ///
-/// Each frame writes `current` here rather than into the node, so the per-frame path touches
+/// Each frame writes `current` rather than into the node, so the per-frame path touches
 /// neither the node nor a key path; the property's getter reads `current` through the
-/// `Animatable` storage's `owner` link. When the animation lets go of the property it writes
-/// `current` back into the node's storage.
+/// `Animatable` storage's `owner` link. While the animation has a lane in a lane table of
+/// the frame store, `current` lives in that lane; otherwise here. When the animation lets go
+/// of the property it writes `current` back into the node's storage.
 class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   typealias Vector = Value.VectorType
 
-  /// The value on screen.
-  @exclusivity(unchecked) final var current: Vector
+  /// The value on screen while the animation has no lane in a lane table.
+  @exclusivity(unchecked) private final var parked: Vector
+  /// The lane table holding this animation's lane, if it is in one. The store that owns the
+  /// table is kept alive by the animator; the animation leaves the table before either goes.
+  unowned(unsafe) final var table: LaneTable<Vector>?
 
   init(
     node: Node, current: Vector, animator: PropertyAnimator, windowStart: Double,
     kernel: @escaping Kernel
   ) {
-    self.current = current
+    parked = current
     super.init(node: node, animator: animator, windowStart: windowStart, kernel: kernel)
+  }
+
+  /// The value on screen.
+  final var current: Vector {
+    @inline(__always) get {
+      if let table { return table.current(at: laneIndex) }
+      return parked
+    }
+    @inline(__always) set {
+      if let table {
+        table.setCurrent(newValue, at: laneIndex)
+      } else {
+        parked = newValue
+      }
+    }
+  }
+
+  /// Adds a lane to `table` for this animation: from `from` to `to` (the whole path).
+  final func enterTable(
+    _ table: LaneTable<Vector>, slot: Int, from: Vector, to: Vector, inheritedVelocity: Vector
+  ) {
+    laneIndex = table.add(
+      self, slot: slot, from: from, to: to, inheritedVelocity: inheritedVelocity,
+      current: parked)
+    self.table = table
+  }
+
+  override func leaveStore(_ store: FrameStore) {
+    guard let table else { return super.leaveStore(store) }
+    parked = table.remove(at: laneIndex)
+    self.table = nil
+    laneIndex = -1
+  }
+
+  override func moveToSlot(_ slot: Int, in store: FrameStore) {
+    guard let table else { return super.moveToSlot(slot, in: store) }
+    table.move(at: laneIndex, toSlot: slot)
+  }
+
+  override func auditLane(in store: FrameStore, slot: Int) -> [String] {
+    guard let table else { return super.auditLane(in: store, slot: slot) }
+    return table.laneMatches(self, at: laneIndex, slot: slot)
+      ? [] : ["an animation's lane in a lane table is missing or belongs to another"]
   }
 }
 
@@ -193,6 +271,17 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
     let progress = Self.mask(sample.progress)
     let value = segment.from * (1 - progress) + to * progress
     return sample.impulse == 0 ? value : value + segment.inheritedVelocity * sample.impulse
+  }
+
+  /// A lane in the store's table when the segment is the whole path (nothing to re-base or
+  /// delay) and the value width has a table; otherwise the animation computes its value.
+  override func enterStore(_ store: FrameStore, slot: Int) {
+    guard segment.start == 0, let table = store.table(for: Vector.self) else {
+      return super.enterStore(store, slot: slot)
+    }
+    enterTable(
+      table, slot: slot, from: segment.from, to: to,
+      inheritedVelocity: segment.inheritedVelocity)
   }
 
   override func apply(_ position: AnimatingPosition) {

@@ -102,6 +102,10 @@ public final class PropertyAnimator {
   private var hasHadAnimations = false
   private(set) weak var scene: Scene?
   private(set) var clock: AnimationClock?
+  /// The frame store of the animator's scene (kept even if the scene goes first).
+  private(set) var store: FrameStore?
+  /// The animator's slot in `store` while it runs; -1 otherwise. Kept by the store.
+  @exclusivity(unchecked) var slot = -1
 
   /// The clock's bookkeeping for this animator.
   @exclusivity(unchecked) package var registration = ClockRegistration()
@@ -155,6 +159,7 @@ public final class PropertyAnimator {
 
   deinit {
     if let clock { clock.detach(self) }
+    store?.leave(self)
     if case .finishNow(let position) = machine.abandon() {
       finishNow(at: position)
     }
@@ -361,6 +366,9 @@ public final class PropertyAnimator {
     timeline.anchorTime = now
     showsLinearScrub = false
     let newSpeed = speed(at: now)
+    // The segments change shape: the lanes are rebuilt for them when the animator rejoins
+    // its store below.
+    store?.leave(self)
     for animation in animations {
       animation.rebase(
         at: f, oldTiming: oldTiming, linear: linear, oldSpeed: oldSpeed, newTiming: timing,
@@ -482,15 +490,13 @@ public final class PropertyAnimator {
   /// Ends the run (the machine is already inactive): final values, then completions.
   private func finishNow(at position: AnimatingPosition) {
     pauseTime = nil
-    if position == .current, clock != nil, evaluatedAt != currentTime {
+    if position == .current, clock != nil, !isFresh {
       // Ending inside an event: the values still show the last frame; `.current` means now.
       applyAll()
     }
     timeline.isMoving = false
-    if let clock {
-      clock.deactivate(self)
-      clock.unschedule(self)
-    }
+    store?.leave(self)
+    clock?.unschedule(self)
     for animation in animations {
       animation.apply(position)
     }
@@ -551,11 +557,11 @@ public final class PropertyAnimator {
       return
     }
     guard machine.state == .running else {
-      clock.deactivate(self)
+      store?.leave(self)
       clock.unschedule(self)
       return
     }
-    clock.activate(self)
+    store?.enter(self)
     var deadline = endTime
     if let pauseTime, pauseTime < deadline { deadline = pauseTime }
     if deadline.isFinite {
@@ -581,11 +587,22 @@ public final class PropertyAnimator {
     }
   }
 
+  /// Whether the values show the clock's current time: computed at it by the animator, or
+  /// by its store's last frame while the animator has a slot there.
+  private var isFresh: Bool {
+    guard let clock else { return true }
+    let now = clock.now
+    return now == evaluatedAt || (slot >= 0 && store?.evaluatedAt == now)
+  }
+
   /// Brings the properties up to the clock's current time, if the clock has moved since.
   func refreshIfStale() {
-    guard machine.state == .running, let clock, clock.now != evaluatedAt else { return }
+    guard machine.state == .running, !isFresh else { return }
     applyAll()
   }
+
+  /// The timeline, for the store's copy.
+  var timelineForStore: AnimatorTimeline { timeline }
 
   // MARK: - Recording
 
@@ -606,6 +623,7 @@ public final class PropertyAnimator {
     } else {
       scene = nodeScene
       clock = nodeScene.clock
+      store = nodeScene.store
       if machine.state == .running || machine.state == .paused { retainInScene() }
     }
     return true
@@ -617,6 +635,7 @@ public final class PropertyAnimator {
     storage: ReferenceWritableKeyPath<N, Animatable<Value>>, previous: PropertyAnimation?
   ) {
     animations.append(animation)
+    if slot >= 0, let store { animation.enterStore(store, slot: slot) }
     node.animations.append(animation)
     node[keyPath: storage].owner = animation
     hasHadAnimations = true
@@ -681,6 +700,7 @@ public final class PropertyAnimator {
   /// One of this animator's animations stopped driving its property.
   func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
     wasInterrupted = true
+    if let store { animation.leaveStore(store) }
     animations.removeAll { $0 === animation }
     animation.baseNode?.animations.removeAll { $0 === animation }
     guard animations.isEmpty, hasHadAnimations else { return }
@@ -706,11 +726,10 @@ extension PropertyAnimator: ClockObserver {
     }
   }
 
+  /// Not called: the scene's `FrameStore` computes the frames of running animators (the
+  /// animator registers with the clock only for its deadlines).
   package func clockDidAdvance(_ clock: AnimationClock) {
-    let now = clock.now
-    if machine.state == .running && now != evaluatedAt {
-      applyAll(now: now)
-    }
+    refreshIfStale()
   }
 }
 
@@ -737,12 +756,16 @@ extension PropertyAnimator {
     if state == .running && clock == nil {
       problems.append("a running animator has no clock")
     }
-    if state == .running && !registration.isActive {
-      problems.append("a running animator is not registered with its clock")
+    if state == .running && clock != nil && slot < 0 {
+      problems.append("a running animator has no slot in its scene's frame store")
     }
-    if state != .running && (registration.isActive || registration.hasDeadline) {
-      problems.append("a \(state) animator is still registered with its clock")
+    if registration.isActive {
+      problems.append("an animator is ticked by the clock instead of its frame store")
     }
+    if state != .running && (slot >= 0 || registration.hasDeadline) {
+      problems.append("a \(state) animator is still registered with its clock or store")
+    }
+    if let store { problems += store.auditProblems(of: self) }
     if state == .inactive && !animations.isEmpty {
       problems.append("an inactive animator still drives \(animations.count) properties")
     }
@@ -803,6 +826,9 @@ extension Scene {
   /// belongs to this scene and passes its own audit.
   package func auditProblems() -> [String] {
     var problems: [String] = []
+    if store.registration.isActive != (store.slotCount > 0) {
+      problems.append("the frame store is registered with the clock iff it has slots: not so")
+    }
     for animator in activeAnimators.values {
       if animator.scene !== self { problems.append("a scene keeps another scene's animator") }
       problems += animator.auditProblems()

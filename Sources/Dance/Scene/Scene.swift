@@ -17,12 +17,17 @@ public final class Scene {
   /// The clock that drives every animation in the scene.
   public let clock: AnimationClock
 
+  /// The per-frame state of the scene's running animators; the scene's observer of the
+  /// clock.
+  let store: FrameStore
+
   /// Animators that are active (running or paused), kept alive while they are.
   var activeAnimators: [ObjectIdentifier: PropertyAnimator] = [:]
 
   /// Creates a scene with an empty root node, driven by `clock`.
   public init(clock: AnimationClock = AnimationClock()) {
     self.clock = clock
+    store = FrameStore(clock: clock)
     root = Node()
     root.rootOfScene = self
   }
