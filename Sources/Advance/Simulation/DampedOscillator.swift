@@ -74,6 +74,19 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     return ((slow + fast) / 2, slow * -cExpm1(-2 * beta * t) / (2 * beta))
   }
 
+  /// The value alone `t` seconds after release (t ≥ 0): `state(at:).value` without the
+  /// work of the velocity, for drawing frames.
+  @inlinable
+  package func value(at t: Double) -> Vector {
+    if stiffness == 0 {
+      let rate = 2 * alpha
+      let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
+      return target + offset + velocity * travel
+    }
+    let (c, s) = basis(at: t)
+    return target + offset * c + positionSCoefficient * s
+  }
+
   /// The value and velocity `t` seconds after release (t ≥ 0).
   @inlinable
   package func state(at t: Double) -> (value: Vector, velocity: Vector) {

@@ -96,12 +96,19 @@ struct AnimationTiming {
   /// the slopes left at zero (a cubic curve's slope costs a second evaluation, and only
   /// velocity queries need it).
   func frameSample(_ u: Double) -> Sample {
-    if case .cubic(let curve) = kind, u < 1 {
+    guard u < 1 else { return .end }
+    let u = max(u, 0)
+    switch kind {
+    case .cubic(let curve):
       return Sample(
-        progress: SIMD2(repeating: curve.value(at: max(u, 0))), impulse: 0,
-        progressSlope: .zero, impulseSlope: 0)
+        progress: SIMD2(repeating: curve.value(at: u)), impulse: 0, progressSlope: .zero,
+        impulseSlope: 0)
+    case .spring(let oscillator):
+      let value = oscillator.value(at: u * duration)
+      return Sample(
+        progress: SIMD2(value[0], value[1]), impulse: value[2], progressSlope: .zero,
+        impulseSlope: 0)
     }
-    return sample(u)
   }
 
   /// The timing at local time `u`; exactly the end (progress 1, at rest) for u ≥ 1.

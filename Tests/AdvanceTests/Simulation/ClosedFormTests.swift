@@ -27,6 +27,21 @@ import Testing
   }
 
   @Test(
+    "The value-only evaluation used for frames equals the value of the full state, to the bit",
+    arguments: [0.0, 0.05, 0.7, 1.0, 1.0001, 4.0])
+  func valueMatchesState(dampingRatio: Double) {
+    // Stiffness 0 is decay; the others are springs in every regime.
+    let stiffness = dampingRatio == 0 ? 0 : 120.0
+    let damping = dampingRatio == 0 ? 3 : 2 * dampingRatio * stiffness.squareRoot()
+    let motion = DampedOscillator<SIMD4<Double>>(
+      target: SIMD4(1, 1, 0, 0), value: SIMD4(0, 0.5, 0, 0), velocity: SIMD4(2, -1, 1, 0),
+      stiffness: stiffness, damping: damping)
+    for t in [0.0, 1e-7, 0.01, 0.137, 0.5, 2.0, 30.0] {
+      #expect(motion.value(at: t) == motion.state(at: t).value, "t = \(t)")
+    }
+  }
+
+  @Test(
     "Closed form agrees with a fine RK4 integration to 1e-9",
     arguments: [0.05, 0.3, 0.7, 0.9999, 1.0, 1.0001, 1.5, 4.0])
   func springAgainstIntegration(dampingRatio: Double) {
