@@ -233,6 +233,10 @@ public final class PropertyAnimator {
       timeline.anchorTime = currentTime
       showsLinearScrub = scrubsLinearly
       applyAll()
+      // Normally the animator is paused now; but the blocks of an activation may have run a
+      // completion that started it again, and then its end time and its store slot must
+      // follow the new fraction.
+      updateClock()
     }
   }
 

@@ -35,6 +35,29 @@ import Testing
     #expect(runs == 1)  // the completion belonged to the first run only
   }
 
+  @Test("A scrub whose blocks' takeover restarts the animator: it ends on time from there")
+  func scrubThatRestartsItsAnimator() {
+    let (scene, node) = Self.sceneWithNode()
+    let animator = PropertyAnimator(duration: 2, curve: .linear) { node.alpha = 0.5 }
+    var positions: [AnimatingPosition] = []
+    animator.addCompletion { positions.append($0) }
+    // Taking alpha from this animation ends it at `.current`, and its completion starts the
+    // scrubbed animator from inside the scrub's activation.
+    Node.animate(withDuration: 1, animations: { node.alpha = 0 }) { [weak animator] _ in
+      animator?.startAnimation()
+    }
+    animator.fractionComplete = 0.75
+    #expect(animator.isRunning)
+    // Running from 0.75 over a 2 s path: a quarter of a second later f = 0.875, and the run
+    // ends 0.5 s after the scrub, not 2 s after the start.
+    scene.clock.advance(by: 0.25)
+    #expect(node.alpha.isApproximatelyEqual(to: 1 - 0.5 * 0.875, absoluteTolerance: 1e-12))
+    #expect(positions.isEmpty)
+    scene.clock.advance(by: 0.25)
+    #expect(positions == [.end])
+    #expect(node.alpha == 0.5)
+  }
+
   @Test("A completion finishes or stops its own, already inactive animator: refused, no trap")
   func completionFinishesOwnAnimator() {
     let (scene, node) = Self.sceneWithNode()
