@@ -32,10 +32,17 @@ public final class Animator<Value: VectorConvertible> {
   ///
   /// A ``value`` set from inside `onChange` takes effect without calling `onChange` again, so
   /// a handler that clamps or snaps the value cannot recurse without end.
-  public var onChange: ((Value) -> Void)?
+  public var onChange: ((Value) -> Void)? {
+    didSet { hasOnChange = onChange != nil }
+  }
+
+  /// Whether `onChange` is set: a plain flag that a frame reads without the run-time
+  /// exclusivity check that reading the closure costs (unchecked for the reasons given at
+  /// `frame`).
+  @exclusivity(unchecked) @usableFromInline var hasOnChange = false
 
   /// Whether `onChange` is being called (and so is not called again from inside itself).
-  @usableFromInline var isCallingOnChange = false
+  @exclusivity(unchecked) @usableFromInline var isCallingOnChange = false
 
   /// Called once when each run ends, with how it ended.
   ///
@@ -64,7 +71,10 @@ public final class Animator<Value: VectorConvertible> {
     @usableFromInline var motion = Motion.idle
     @usableFromInline var value: Value
     @usableFromInline var velocity: Vector = .zero
-    /// The clock time `value` and `velocity` belong to.
+    /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
+    /// is derived from the motion when it is asked for.
+    @usableFromInline var velocityIsStale = false
+    /// The clock time `value` (and `velocity`, unless stale) belong to.
     @usableFromInline var evaluatedAt: Double
 
     @inlinable
@@ -74,7 +84,11 @@ public final class Animator<Value: VectorConvertible> {
     }
   }
 
-  @usableFromInline var frame: Frame
+  // Unchecked: an animator is confined to its clock's thread, and no access to `frame` is
+  // held across a call out (each is one read or one write; `onChange` runs after the frame
+  // is stored), so the runtime check could never fire — and it cost a quarter of a frame.
+  // `Frame` holds plain values (the one reference, a custom simulation, lives outside it).
+  @exclusivity(unchecked) @usableFromInline var frame: Frame
 
   @inlinable var motion: Motion {
     get { frame.motion }
@@ -84,9 +98,20 @@ public final class Animator<Value: VectorConvertible> {
     get { frame.value }
     set { frame.value = newValue }
   }
+  /// The velocity at `evaluatedAt`, derived from the motion if a frame left it stale;
+  /// setting it makes it current.
   @inlinable var storedVelocity: Vector {
-    get { frame.velocity }
-    set { frame.velocity = newValue }
+    get {
+      if frame.velocityIsStale {
+        frame.velocity = velocity(of: frame.motion, at: frame.evaluatedAt)
+        frame.velocityIsStale = false
+      }
+      return frame.velocity
+    }
+    set {
+      frame.velocity = newValue
+      frame.velocityIsStale = false
+    }
   }
   @inlinable var evaluatedAt: Double {
     get { frame.evaluatedAt }
@@ -339,49 +364,60 @@ public final class Animator<Value: VectorConvertible> {
 
   /// Brings `frame` to the clock's time and, with `notify`, reports the value (or finishes a
   /// custom simulation that came to rest). Runs specialised, through `kernel`.
+  ///
+  /// A timed curve or a spring computes the value alone (the velocity costs as much again
+  /// and is rarely read); ``velocity`` derives it from the motion on demand.
   @inlinable
   func evaluate(notify: Bool) {
+    // Fields are read and written in place: copying the whole frame (or the motion's
+    // payload) costs more than the arithmetic.
     let now = clock.now
-    var frame = frame
     frame.evaluatedAt = now
     switch frame.motion {
     case .idle:
-      self.frame = frame
       return
     case .timed(let from, let to, let start, let duration, let curve):
-      if duration > 0 {
-        let (progress, slope) = curve.valueAndSlope(at: (now - start) / duration)
-        frame.value = Value(vector: from.lerp(to: to, progress))
-        frame.velocity = (to - from) * (slope / duration)
-      } else {
-        frame.value = Value(vector: to)
-        frame.velocity = .zero
-      }
+      frame.value = Value(
+        vector: duration > 0 ? from.lerp(to: to, curve.value(at: (now - start) / duration)) : to)
+      frame.velocityIsStale = true
     case .oscillator(let oscillator, let start, _):
-      let (value, velocity) = oscillator.state(at: now - start)
-      frame.value = Value(vector: value)
-      frame.velocity = velocity
+      frame.value = Value(vector: oscillator.value(at: now - start))
+      frame.velocityIsStale = true
     case .custom:
       guard let simulation = customSimulation else { break }
       let (value, velocity) = simulation.state(at: now)
       frame.value = Value(vector: value)
       frame.velocity = velocity
+      frame.velocityIsStale = false
       if notify, let resting = simulation.restingValue {
-        self.frame = frame
         finishCustom(at: resting)
         return
       }
     }
-    self.frame = frame
     if notify {
       notifyChange(frame.value)
+    }
+  }
+
+  /// The velocity of `motion` at clock time `time` (zero at rest and for a custom
+  /// simulation, whose frames store theirs).
+  @usableFromInline
+  func velocity(of motion: Motion, at time: Double) -> Vector {
+    switch motion {
+    case .idle, .custom:
+      return frame.velocity
+    case .timed(let from, let to, let start, let duration, let curve):
+      guard duration > 0 else { return .zero }
+      return (to - from) * (curve.slope(at: (time - start) / duration) / duration)
+    case .oscillator(let oscillator, let start, _):
+      return oscillator.state(at: time - start).velocity
     }
   }
 
   /// Calls `onChange` with `value`, unless this is a call from inside `onChange` itself.
   @inlinable
   func notifyChange(_ value: Value) {
-    guard let onChange, !isCallingOnChange else { return }
+    guard hasOnChange, !isCallingOnChange, let onChange else { return }
     isCallingOnChange = true
     onChange(value)
     isCallingOnChange = false

@@ -6,13 +6,15 @@
 /// linear, so the motion from a given velocity is the step response plus that velocity times
 /// the impulse response.
 struct AnimationTiming {
-  enum Kind {
-    case cubic(TimingFunction)
-    /// Lanes: x progress, y progress, impulse response, unused.
-    case spring(DampedOscillator<SIMD4<Double>>)
-  }
-
-  let kind: Kind
+  /// Whether the pacing is `spring`; otherwise it is `curve`.
+  let isSpring: Bool
+  /// The cubic curve (linear, unused, for a spring).
+  let curve: TimingFunction
+  /// The spring; lanes: x progress, y progress, impulse response, unused (at rest, unused,
+  /// for a curve).
+  let spring: DampedOscillator<SIMD4<Double>>
+  // (Two fields rather than an enum: a frame reads the one it needs in place, where binding
+  // an enum's payload copied it first.)
   /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
   let duration: Double
 
@@ -54,8 +56,15 @@ struct AnimationTiming {
   }
 
   init(curve: TimingFunction, duration: Double) {
-    kind = .cubic(curve)
+    isSpring = false
+    self.curve = curve
+    spring = Self.unusedSpring
     self.duration = duration
+  }
+
+  /// The spring field of a cubic timing.
+  private static var unusedSpring: DampedOscillator<SIMD4<Double>> {
+    DampedOscillator(target: .zero, value: .zero, velocity: .zero, stiffness: 0, damping: 0)
   }
 
   init(spring parameters: SpringTimingParameters, requestedDuration: Double) {
@@ -79,54 +88,63 @@ struct AnimationTiming {
       duration = requestedDuration
     }
     let velocity = parameters.initialVelocity
-    kind = .spring(
-      DampedOscillator(
-        target: SIMD4(1, 1, 0, 0), value: .zero, velocity: SIMD4(velocity.dx, velocity.dy, 1, 0),
-        stiffness: stiffness, damping: damping))
+    isSpring = true
+    curve = .linear
+    spring = DampedOscillator(
+      target: SIMD4(1, 1, 0, 0), value: .zero, velocity: SIMD4(velocity.dx, velocity.dy, 1, 0),
+      stiffness: stiffness, damping: damping)
     self.duration = duration
-  }
-
-  /// Whether this is a spring.
-  var isSpring: Bool {
-    if case .spring = kind { return true }
-    return false
   }
 
   /// The timing at local time `u` for drawing a frame: progress and impulse response, with
   /// the slopes left at zero (a cubic curve's slope costs a second evaluation, and only
   /// velocity queries need it).
   func frameSample(_ u: Double) -> Sample {
-    guard u < 1 else { return .end }
-    let u = max(u, 0)
-    switch kind {
-    case .cubic(let curve):
-      return Sample(
-        progress: SIMD2(repeating: curve.value(at: u)), impulse: 0, progressSlope: .zero,
-        impulseSlope: 0)
-    case .spring(let oscillator):
-      let value = oscillator.value(at: u * duration)
-      return Sample(
-        progress: SIMD2(value[0], value[1]), impulse: value[2], progressSlope: .zero,
-        impulseSlope: 0)
-    }
+    let values =
+      isSpring
+      ? Self.springFrameValues(u, spring: spring, duration: duration)
+      : Self.curveFrameValues(u, curve: curve)
+    return Sample(
+      progress: SIMD2(values.x, values.y), impulse: values.z, progressSlope: .zero,
+      impulseSlope: 0)
+  }
+
+  // The frame values from a timing's parts, for `frameSample` and for the frame store (which
+  // keeps curves and springs in separate arrays): x progress, y progress and impulse
+  // response at local time `u`, exactly the end for u ≥ 1.
+
+  /// The frame values of a cubic timing.
+  @inline(__always)
+  static func curveFrameValues(_ u: Double, curve: TimingFunction) -> SIMD3<Double> {
+    guard u < 1 else { return SIMD3(1, 1, 0) }
+    let progress = curve.value(at: max(u, 0))
+    return SIMD3(progress, progress, 0)
+  }
+
+  /// The frame values of a spring timing whose u ∈ [0, 1] spans `duration` seconds.
+  @inline(__always)
+  static func springFrameValues(
+    _ u: Double, spring: DampedOscillator<SIMD4<Double>>, duration: Double
+  ) -> SIMD3<Double> {
+    guard u < 1 else { return SIMD3(1, 1, 0) }
+    let value = spring.value(at: max(u, 0) * duration)
+    return SIMD3(value[0], value[1], value[2])
   }
 
   /// The timing at local time `u`; exactly the end (progress 1, at rest) for u ≥ 1.
   func sample(_ u: Double) -> Sample {
     guard u < 1 else { return .end }
     let u = max(u, 0)
-    switch kind {
-    case .cubic(let curve):
-      let (progress, slope) = curve.valueAndSlope(at: u)
-      return Sample(
-        progress: SIMD2(repeating: progress), impulse: 0, progressSlope: SIMD2(repeating: slope),
-        impulseSlope: 0)
-    case .spring(let oscillator):
-      let (value, velocity) = oscillator.state(at: u * duration)
+    if isSpring {
+      let (value, velocity) = spring.state(at: u * duration)
       return Sample(
         progress: SIMD2(value[0], value[1]), impulse: value[2],
         progressSlope: SIMD2(velocity[0], velocity[1]) * duration,
         impulseSlope: velocity[2] * duration)
     }
+    let (progress, slope) = curve.valueAndSlope(at: u)
+    return Sample(
+      progress: SIMD2(repeating: progress), impulse: 0, progressSlope: SIMD2(repeating: slope),
+      impulseSlope: 0)
   }
 }

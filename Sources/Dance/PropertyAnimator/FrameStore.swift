@@ -22,11 +22,13 @@ final class FrameStore {
   /// The clock's bookkeeping for the store.
   var registration = ClockRegistration()
 
-  /// What a slot copies from its animator.
+  /// What a slot copies from its animator (the timing's curve and spring are kept in
+  /// arrays of their own, read in place).
   struct Slot {
     var timeline: AnimatorTimeline
     var linear: Bool
-    var timing: AnimationTiming
+    var isSpring: Bool
+    var duration: Double
   }
 
   /// An animation that computes its own value: (animation, its slot).
@@ -40,6 +42,9 @@ final class FrameStore {
   // exclusivity checks could never fire. Nothing here is inlined into other modules.
   @exclusivity(unchecked) private var slots: ContiguousArray<Slot> = []
   @exclusivity(unchecked) private var slotOwners: ContiguousArray<UnownedAnimator> = []
+  @exclusivity(unchecked) private var curves: ContiguousArray<TimingFunction> = []
+  @exclusivity(unchecked) private var springs: ContiguousArray<DampedOscillator<SIMD4<Double>>> =
+    []
   /// Per slot: the fraction, x and y progress, and impulse response at the last frame.
   @exclusivity(unchecked) private var samples: ContiguousArray<SIMD4<Double>> = []
   @exclusivity(unchecked) private var others: ContiguousArray<OtherLane> = []
@@ -83,15 +88,20 @@ final class FrameStore {
   /// Gives `animator` a slot (with lanes for all its animations), or refreshes its slot's
   /// copy of the timeline and timing.
   func enter(_ animator: PropertyAnimator) {
+    let timing = animator.timing
     let slot = Slot(
       timeline: animator.timelineForStore, linear: animator.showsLinearScrub,
-      timing: animator.timing)
+      isSpring: timing.isSpring, duration: timing.duration)
     if animator.slot >= 0 {
       slots[animator.slot] = slot
+      curves[animator.slot] = timing.curve
+      springs[animator.slot] = timing.spring
       return
     }
     let index = slots.count
     slots.append(slot)
+    curves.append(timing.curve)
+    springs.append(timing.spring)
     slotOwners.append(UnownedAnimator(animator: animator))
     samples.append(.zero)
     animator.slot = index
@@ -114,6 +124,8 @@ final class FrameStore {
     let last = slots.count - 1
     if index != last {
       slots[index] = slots[last]
+      curves[index] = curves[last]
+      springs[index] = springs[last]
       samples[index] = samples[last]
       let moved = slotOwners[last].animator
       slotOwners[index] = slotOwners[last]
@@ -123,6 +135,8 @@ final class FrameStore {
       }
     }
     slots.removeLast()
+    curves.removeLast()
+    springs.removeLast()
     samples.removeLast()
     slotOwners.removeLast()
     if slots.isEmpty {
@@ -173,8 +187,11 @@ final class FrameStore {
       return ["an animator's slot in the frame store belongs to another animator"]
     }
     var problems: [String] = []
+    let timing = animator.timing
     if slots[index].timeline != animator.timelineForStore
       || slots[index].linear != animator.showsLinearScrub
+      || slots[index].isSpring != timing.isSpring || slots[index].duration != timing.duration
+      || curves[index] != timing.curve
     {
       problems.append("the frame store's copy of an animator's timeline is out of date")
     }
@@ -202,14 +219,28 @@ extension FrameStore: ClockObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    samples.withUnsafeMutableBufferPointer { samples in
-      slots.withUnsafeBufferPointer { slots in
-        for index in slots.indices {
-          let f = slots[index].timeline.fraction(at: now)
-          let sample =
-            slots[index].linear
-            ? AnimationTiming.linearSample(f) : slots[index].timing.frameSample(f)
-          samples[index] = SIMD4(f, sample.progress.x, sample.progress.y, sample.impulse)
+    let count = slots.count
+    slots.withUnsafeBufferPointer { slots in
+      curves.withUnsafeBufferPointer { curves in
+        springs.withUnsafeBufferPointer { springs in
+          samples.withUnsafeMutableBufferPointer { samples in
+            for index in 0..<count {
+              let slot = slots[index]
+              let f = slot.timeline.fraction(at: now)
+              let values: SIMD3<Double>
+              if slot.linear {
+                let u = min(max(f, 0), 1)
+                values = SIMD3(u, u, 0)
+              } else {
+                values =
+                  slot.isSpring
+                  ? AnimationTiming.springFrameValues(
+                    f, spring: springs[index], duration: slot.duration)
+                  : AnimationTiming.curveFrameValues(f, curve: curves[index])
+              }
+              samples[index] = SIMD4(f, values.x, values.y, values.z)
+            }
+          }
         }
       }
     }
