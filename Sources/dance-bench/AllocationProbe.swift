@@ -29,18 +29,61 @@ enum AllocationProbe {
     blackHole(animators.first?.value)
   }
 
-  /// Runs the probe under valgrind at two lengths; returns a one-line report.
-  static func measure(quick: Bool) -> String {
-    let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
+  /// The workload for allocations per start: `--start-probe COUNT` starts of a two-property
+  /// `node.dance` animation, over 500 nodes in turn, each batch finished before the next.
+  static func runStartProbe() {
+    let arguments = CommandLine.arguments
+    let count =
+      arguments.firstIndex(of: "--start-probe").flatMap {
+        $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
+      } ?? 1000
+    let scene = Scene()
+    let nodes = (0..<500).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+    for node in nodes { scene.root.addChild(node) }
+    for index in 0..<count {
+      let node = nodes[index % nodes.count]
+      node.dance.animate(duration: 1, curve: .easeInOut) {
+        $0.center = Point(x: 10, y: 10)
+        $0.alpha = 0.5
+      }.start()
+      if index % nodes.count == nodes.count - 1 {
+        scene.clock.advance(by: 1.0 / 60)
+        for node in nodes { node.dance.finish(at: .end) }
+      }
+    }
+    blackHole(nodes.last?.center)
+  }
+
+  /// Runs the start probe under valgrind for two counts; returns a one-line report.
+  static func measureStarts() -> String {
+    guard let valgrind = valgrindPath else {
+      return "allocations per animation start: not measured (valgrind is not installed)"
+    }
+    guard let first = allocations(valgrind, probe: "--start-probe", count: 1000),
+      let second = allocations(valgrind, probe: "--start-probe", count: 3000)
+    else {
+      return "allocations per animation start: not measured (valgrind gave no heap summary)"
+    }
+    let perStart = Double(second - first) / 2000
+    return "allocations per start + finish of a two-property node.dance animation (valgrind, "
+      + "1000 vs 3000): \(fixed(perStart, 2))"
+  }
+
+  private static var valgrindPath: String? {
+    ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-    guard let valgrind else {
+  }
+
+  /// Runs the probe under valgrind at two lengths; returns a one-line report.
+  static func measure(quick: Bool) -> String {
+    guard let valgrind = valgrindPath else {
       return "allocations per steady-state frame: not measured (valgrind is not installed)"
     }
     let short = 50
     let long = quick ? 150 : 550
-    guard let first = allocations(valgrind, frames: short),
-      let second = allocations(valgrind, frames: long)
+    guard let first = allocations(valgrind, probe: "--allocation-probe", count: short),
+      let second = allocations(valgrind, probe: "--allocation-probe", count: long)
     else {
       return "allocations per steady-state frame: not measured (valgrind gave no heap summary)"
     }
@@ -49,12 +92,12 @@ enum AllocationProbe {
       + "+ 100 animators): \(fixed(perFrame, 2))"
   }
 
-  private static func allocations(_ valgrind: String, frames: Int) -> Int? {
+  /// The total allocations of this binary run under valgrind with `probe count`.
+  private static func allocations(_ valgrind: String, probe: String, count: Int) -> Int? {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: valgrind)
     process.arguments = [
-      "--tool=memcheck", "--leak-check=no", CommandLine.arguments[0], "--allocation-probe",
-      String(frames),
+      "--tool=memcheck", "--leak-check=no", CommandLine.arguments[0], probe, String(count),
     ]
     let pipe = Pipe()
     process.standardError = pipe

@@ -24,8 +24,13 @@ if arguments.contains("--allocation-probe") {
   AllocationProbe.runProbe()
   exit(0)
 }
+if arguments.contains("--start-probe") {
+  AllocationProbe.runStartProbe()
+  exit(0)
+}
 if arguments.contains("--allocations-only") {
   print(AllocationProbe.measure(quick: quick))
+  print(AllocationProbe.measureStarts())
   exit(0)
 }
 let unknown = arguments.subtracting(["--quick", "--no-allocations"])
@@ -205,6 +210,25 @@ do {
     )
   }
   print(padded("(original Advance: 100–160 timed, > 1000 spring, ns/value/frame)", 44))
+
+  // A start of a spring solves for the time it comes to rest (the end of the run).
+  let clock = AnimationClock()
+  let animators = (0..<count).map { index in
+    Animator(initialValue: SIMD2<Double>(Double(index), 0), clock: clock)
+  }
+  var starts: [Double] = []
+  for round in 0..<rounds {
+    let start = now()
+    for (index, animator) in animators.enumerated() {
+      animator.simulate(
+        using: SpringFunction(target: SIMD2(Double(index), Double(100 + round * 10))))
+    }
+    starts.append((now() - start) / Double(count))
+  }
+  blackHole(animators.last?.value)
+  report(
+    "Advance.Animator spring start (120, 12)", engine: median(starts) * 1e9, reference: nil,
+    unit: "ns/start")
 }
 
 // MARK: - Allocations
@@ -212,6 +236,7 @@ do {
 if !arguments.contains("--no-allocations") {
   print("")
   print(AllocationProbe.measure(quick: quick))
+  print(AllocationProbe.measureStarts())
 }
 
 print("")

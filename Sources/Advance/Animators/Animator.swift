@@ -102,10 +102,7 @@ public final class Animator<Value: VectorConvertible> {
   /// setting it makes it current.
   @inlinable var storedVelocity: Vector {
     get {
-      if frame.velocityIsStale {
-        frame.velocity = velocity(of: frame.motion, at: frame.evaluatedAt)
-        frame.velocityIsStale = false
-      }
+      if frame.velocityIsStale { kernel(self, .velocity) }
       return frame.velocity
     }
     set {
@@ -130,7 +127,13 @@ public final class Animator<Value: VectorConvertible> {
     frame = Frame(value: initialValue, evaluatedAt: clock.now)
     // Created here, where a client's concrete `Value` is known, so that the per-frame math
     // runs specialised instead of through generic witness tables.
-    kernel = { animator, notify in animator.evaluate(notify: notify) }
+    kernel = { animator, request in
+      switch request {
+      case .value: animator.evaluate(notify: false)
+      case .frame: animator.evaluate(notify: true)
+      case .velocity: animator.deriveVelocity()
+      }
+    }
     if !Validation.requireFinite(
       initialValue.vector, "initialValue", in: "Animator.init", outcome: "using zero")
     {
@@ -140,7 +143,18 @@ public final class Animator<Value: VectorConvertible> {
 
   /// Evaluates the current motion at the clock's time, calling `onChange` when asked (a
   /// frame); specialised for `Value` (see `init`).
-  @usableFromInline let kernel: (Animator<Value>, Bool) -> Void
+  @usableFromInline let kernel: (Animator<Value>, KernelRequest) -> Void
+
+  /// What `kernel` computes.
+  @usableFromInline
+  enum KernelRequest {
+    /// The value at the clock's time, for a read.
+    case value
+    /// The value at the clock's time, reported to `onChange` (a frame).
+    case frame
+    /// The velocity at the time of the stored value, when a frame left it stale.
+    case velocity
+  }
 
   deinit {
     clock.detach(self)
@@ -255,7 +269,7 @@ public final class Animator<Value: VectorConvertible> {
       let oscillator = DampedOscillator(
         target: spring.target.vector, value: value, velocity: velocity, stiffness: tension,
         damping: damping)
-      let rest = oscillator.firstRestTime(step: step, threshold: threshold)
+      let rest = oscillator.firstRestTimeSpecialized(step: step, threshold: threshold)
       install(
         .oscillator(oscillator, start: start, restsAtTarget: true),
         restTime: rest.map { start + $0 })
@@ -359,7 +373,7 @@ public final class Animator<Value: VectorConvertible> {
   /// Brings the stored state up to the clock's current time.
   @inlinable
   func synchronize() {
-    if evaluatedAt != clock.now { kernel(self, false) }
+    if evaluatedAt != clock.now { kernel(self, .value) }
   }
 
   /// Brings `frame` to the clock's time and, with `notify`, reports the value (or finishes a
@@ -399,9 +413,17 @@ public final class Animator<Value: VectorConvertible> {
     }
   }
 
+  /// Brings a stale velocity up to the time of the stored value. Runs specialised, through
+  /// `kernel`.
+  @inlinable
+  func deriveVelocity() {
+    frame.velocity = velocity(of: frame.motion, at: frame.evaluatedAt)
+    frame.velocityIsStale = false
+  }
+
   /// The velocity of `motion` at clock time `time` (zero at rest and for a custom
   /// simulation, whose frames store theirs).
-  @usableFromInline
+  @inlinable
   func velocity(of motion: Motion, at time: Double) -> Vector {
     switch motion {
     case .idle, .custom:
@@ -437,6 +459,6 @@ extension Animator: ClockObserver {
   }
 
   package func clockDidAdvance(_ clock: AnimationClock) {
-    kernel(self, true)
+    kernel(self, .frame)
   }
 }

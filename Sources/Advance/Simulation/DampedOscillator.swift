@@ -42,6 +42,27 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     velocitySCoefficient = alpha * velocity + stiffness * offset
   }
 
+  /// The same motion as `narrow`, lane by lane, in a vector of at least as many lanes (the
+  /// extra lanes rest at zero). Every derived field is computed by the same operations on
+  /// the same inputs, so each lane evolves exactly as in `narrow`.
+  init<Narrow: SIMD>(widening narrow: DampedOscillator<Narrow>) where Narrow.Scalar == Double {
+    func widen(_ vector: Narrow) -> Vector {
+      var wide = Vector.zero
+      for lane in 0..<min(Narrow.scalarCount, Vector.scalarCount) {
+        wide[lane] = vector[lane]
+      }
+      return wide
+    }
+    target = widen(narrow.target)
+    offset = widen(narrow.offset)
+    velocity = widen(narrow.velocity)
+    alpha = narrow.alpha
+    stiffness = narrow.stiffness
+    q = narrow.q
+    positionSCoefficient = velocity + alpha * offset
+    velocitySCoefficient = alpha * velocity + stiffness * offset
+  }
+
   /// The largest stiffness and damping the solution uses; larger ones are clamped to it.
   @usableFromInline static var maximumCoefficient: Double { 1e12 }
 
@@ -151,6 +172,32 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
       index += max(1, Int(skip))
     }
     return Double(min(index, walkLimit)) * step
+  }
+
+  /// ``firstRestTime(step:threshold:horizon:)`` in code specialised for the standard
+  /// library's vectors of two, three, four and eight lanes (three are searched as four; the
+  /// extra lane rests from the start): the same result. Called from generic code that is not
+  /// specialised (an animator starting a spring), the generic search costs tens of
+  /// microseconds in witness-table calls; this costs a few.
+  func firstRestTimeSpecialized(step: Double, threshold: Double) -> Double? {
+    if Vector.self == SIMD2<Double>.self {
+      return unsafeBitCast(self, to: DampedOscillator<SIMD2<Double>>.self).firstRestTime(
+        step: step, threshold: threshold)
+    }
+    if Vector.self == SIMD3<Double>.self {
+      let narrow = unsafeBitCast(self, to: DampedOscillator<SIMD3<Double>>.self)
+      return DampedOscillator<SIMD4<Double>>(widening: narrow).firstRestTime(
+        step: step, threshold: threshold)
+    }
+    if Vector.self == SIMD4<Double>.self {
+      return unsafeBitCast(self, to: DampedOscillator<SIMD4<Double>>.self).firstRestTime(
+        step: step, threshold: threshold)
+    }
+    if Vector.self == SIMD8<Double>.self {
+      return unsafeBitCast(self, to: DampedOscillator<SIMD8<Double>>.self).firstRestTime(
+        step: step, threshold: threshold)
+    }
+    return firstRestTime(step: step, threshold: threshold)
   }
 
   /// How many grid points the rest walk covers at most.

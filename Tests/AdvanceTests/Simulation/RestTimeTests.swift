@@ -53,4 +53,46 @@ import Testing
     }
     #expect(compared > 100)
   }
+
+  @Test("The specialised rest search gives the generic search's answer, to the bit")
+  func eightLanesMatchGeneric() {
+    var generator = SplitMix64(seed: 0x8_1A2E)
+    func random(_ range: ClosedRange<Double>) -> Double {
+      Double.random(in: range, using: &generator)
+    }
+    var found = 0
+    for _ in 0..<60 {
+      let stiffness = [0.0, 1, 120, 2000].randomElement(using: &generator)!
+      let damping = [0.5, 12, 90].randomElement(using: &generator)!
+      let threshold = [0.001, 0.1, 1].randomElement(using: &generator)!
+      let two = DampedOscillator(
+        target: SIMD2(random(-50...50), random(-50...50)),
+        value: SIMD2(random(-500...500), random(-5...5)),
+        velocity: SIMD2(random(-900...900), random(-1...1)), stiffness: stiffness,
+        damping: damping)
+      let three = DampedOscillator(
+        target: SIMD3(1, 2, 3), value: SIMD3(random(-80...80), 0, random(-3...3)),
+        velocity: SIMD3(random(-300...300), random(-300...300), 0), stiffness: stiffness,
+        damping: damping)
+      let eight = DampedOscillator(
+        target: SIMD8<Double>(repeating: -1), value: SIMD8(repeating: random(-9...9)),
+        velocity: SIMD8(repeating: random(-90...90)), stiffness: stiffness, damping: damping)
+      let sixteen = DampedOscillator(
+        target: SIMD16<Double>(repeating: 1), value: SIMD16(repeating: random(-9...9)),
+        velocity: SIMD16(repeating: random(-90...90)), stiffness: stiffness, damping: damping)
+      let generic = two.firstRestTime(step: 0.001, threshold: threshold)
+      if generic != nil { found += 1 }
+      #expect(two.firstRestTimeSpecialized(step: 0.001, threshold: threshold) == generic)
+      #expect(
+        three.firstRestTimeSpecialized(step: 0.001, threshold: threshold)
+          == three.firstRestTime(step: 0.001, threshold: threshold))
+      #expect(
+        eight.firstRestTimeSpecialized(step: 0.001, threshold: threshold)
+          == eight.firstRestTime(step: 0.001, threshold: threshold))
+      #expect(
+        sixteen.firstRestTimeSpecialized(step: 0.001, threshold: threshold)
+          == sixteen.firstRestTime(step: 0.001, threshold: threshold))
+    }
+    #expect(found > 40)  // most of them come to rest, so the times themselves are compared
+  }
 }
