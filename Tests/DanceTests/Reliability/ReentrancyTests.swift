@@ -43,9 +43,9 @@ import Testing
     animator.addCompletion { positions.append($0) }
     // Taking alpha from this animation ends it at `.current`, and its completion starts the
     // scrubbed animator from inside the scrub's activation.
-    Node.animate(withDuration: 1, animations: { node.alpha = 0 }) { [weak animator] _ in
-      animator?.startAnimation()
-    }
+    Node.animate(
+      withDuration: 1, animations: { node.alpha = 0 },
+      completion: { [weak animator] _ in animator?.startAnimation() })
     animator.fractionComplete = 0.75
     #expect(animator.isRunning)
     // Running from 0.75 over a 2 s path: a quarter of a second later f = 0.875, and the run
