@@ -25,7 +25,9 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   @usableFromInline let velocitySCoefficient: Vector
 
   /// A spring of `stiffness` (1/s²) and `damping` (1/s) released at `value` with `velocity`.
-  @usableFromInline
+  ///
+  /// Inlinable, so that callers with a concrete vector (Dance's timings) get specialised code.
+  @inlinable
   package init(target: Vector, value: Vector, velocity: Vector, stiffness: Double, damping: Double)
   {
     // Physics beyond 10¹² (1/s² or 1/s) is clamped there, so that α² and ω₀² stay finite;

@@ -166,9 +166,6 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
   }
 
   override func releaseProperty() {
-    if let node, node[keyPath: storage].owner === self {
-      node[keyPath: storage].value = Value(vector: current)
-      node[keyPath: storage].owner = nil
-    }
+    node?[keyPath: storage].release(from: self)
   }
 }

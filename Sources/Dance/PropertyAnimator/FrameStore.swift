@@ -260,6 +260,10 @@ extension FrameStore: ClockObserver {
 
 /// The lanes of one value width: per animated property, `from`, `to` and the value on
 /// screen, blended each frame with the sampled timing of the property's slot.
+///
+/// The methods that generic code calls (the animations' control paths, compiled once for
+/// every value type) carry `@_specialize` for the three widths the store keeps, so that those
+/// calls dispatch to specialised code instead of looking up generic metadata on every call.
 final class LaneTable<V: SIMD> where V.Scalar == Double {
   struct Lane {
     /// The slot of the animator that drives the property.
@@ -287,6 +291,9 @@ final class LaneTable<V: SIMD> where V.Scalar == Double {
   var count: Int { lanes.count }
 
   /// Adds a lane for `owner`; returns its index.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func add(
     _ owner: PropertyAnimation, slot: Int, from: V, to: V, inheritedVelocity: V, current: V
   ) -> Int {
@@ -301,6 +308,9 @@ final class LaneTable<V: SIMD> where V.Scalar == Double {
 
   /// Removes the lane at `index` (another lane takes its index); returns the value it
   /// showed.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
     let current = lanes[index].current
     let last = lanes.count - 1
@@ -317,14 +327,21 @@ final class LaneTable<V: SIMD> where V.Scalar == Double {
   }
 
   /// The value on screen of the lane at `index`.
-  @inline(__always)
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func current(at index: Int) -> V { lanes[index].current }
 
   /// Sets the value on screen of the lane at `index`.
-  @inline(__always)
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func setCurrent(_ value: V, at index: Int) { lanes[index].current = value }
 
   /// Points the lane at `index` to `slot`.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func move(at index: Int, toSlot slot: Int) {
     lanes[index].slot = Int32(truncatingIfNeeded: slot)
   }

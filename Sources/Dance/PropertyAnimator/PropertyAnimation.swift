@@ -321,9 +321,6 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
   }
 
   override func releaseProperty() {
-    if let node, node[keyPath: storage].owner === self {
-      node[keyPath: storage].value = Value(vector: current)
-      node[keyPath: storage].owner = nil
-    }
+    node?[keyPath: storage].release(from: self)
   }
 }

@@ -655,9 +655,11 @@ public final class PropertyAnimator {
       node.assignImmediately(newValue, to: storage)
       return
     }
-    let previous = node[keyPath: storage].owner
+    // One key-path read for both: each costs a call into the runtime.
+    let property = node[keyPath: storage]
+    let previous = property.owner
     let animation = TypedPropertyAnimation(
-      node: node, storage: storage, from: node[keyPath: storage].displayedValue.vector,
+      node: node, storage: storage, from: property.displayedValue.vector,
       to: newValue.vector, animator: self, windowStart: windowStart)
     if timing.isSpring, let previous = previous as? TypedPropertyAnimation<N, Value>,
       let previousAnimator = previous.animator
@@ -680,13 +682,14 @@ public final class PropertyAnimator {
       node.assignImmediately(newValue, to: storage)
       return
     }
-    let previous = node[keyPath: storage].owner
+    let property = node[keyPath: storage]
+    let previous = property.owner
     if let existing = previous as? KeyframePropertyAnimation<N, Value>, existing.animator === self {
       existing.addKeyframe(start: start, duration: duration, value: newValue.vector)
       return
     }
     let animation = KeyframePropertyAnimation(
-      node: node, storage: storage, from: node[keyPath: storage].displayedValue.vector,
+      node: node, storage: storage, from: property.displayedValue.vector,
       mode: keyframeMode, animator: self)
     animation.addKeyframe(start: start, duration: duration, value: newValue.vector)
     adopt(animation, node: node, storage: storage, previous: previous)

@@ -44,6 +44,15 @@ public struct Animatable<Value: VectorConvertible> {
     return Value(vector: owner.current)
   }
 
+  /// Lets go of the property if `animation` drives it: the value it shows stays, at rest.
+  /// (One mutating call, so that a caller reaching the storage through a key path pays
+  /// for one access.)
+  mutating func release(from animation: ValueAnimation<Value>) {
+    guard owner === animation else { return }
+    value = Value(vector: animation.current)
+    owner = nil
+  }
+
   /// The property as seen through its node: reads return the value on screen, writes go
   /// through Dance's animation rules.
   public static subscript<EnclosingSelf: Node>(
