@@ -85,6 +85,10 @@ struct SpringReference {
 }
 
 /// A scene of `count` nodes, each animating `center` and `alpha` through `node.dance`.
+///
+/// Node i starts after a delay of (7 − i mod 8) µs, so that its animation's local time is the
+/// clock's time − 7 µs + (i mod 8) µs: the same eight staggered times, in the same order, as
+/// the reference loops' sprites, so both solve their curves at the same spread of inputs.
 func danceScene(count: Int, spring: Bool, duration: Double) -> (Scene, [Node]) {
   let scene = Scene()
   var nodes: [Node] = []
@@ -95,16 +99,17 @@ func danceScene(count: Int, spring: Bool, duration: Double) -> (Scene, [Node]) {
       frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
     scene.root.addChild(node)
     let target = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
+    let delay = Double(7 - index & 7) * 1e-6
     if spring {
       node.dance.animate(duration: duration, dampingRatio: 0.5) {
         $0.center = target
         $0.alpha = 0
-      }.start()
+      }.start(after: delay)
     } else {
       node.dance.animate(duration: duration, curve: .easeInOut) {
         $0.center = target
         $0.alpha = 0
-      }.start()
+      }.start(after: delay)
     }
     nodes.append(node)
   }

@@ -53,9 +53,13 @@ if !unknown.isEmpty {
   print(line)
 }
 
-/// Frames per round so that a round does about `work` node-frames.
+/// Frames per round so that a round does about `work` node-frames, but never so many that
+/// the animations end before the last round does: every round must measure motion, not
+/// finished animations (which cost nothing, while the reference would keep computing).
 @MainActor func framesFor(_ count: Int, work: Int = quick ? 300_000 : 2_000_000) -> Int {
-  max(3, work / count)
+  let timeLeft = (duration - startTime) * 0.9
+  let mostFrames = Int(timeLeft / frameStep) / rounds
+  return min(max(3, work / count), mostFrames)
 }
 
 // MARK: - node.dance, timed and spring

@@ -43,10 +43,11 @@ public final class AnimationClock {
   /// time, reports a ``DanceError``, and continues on the next advance.
   public static let maximumEventsPerObserverPerAdvance = 1_000
 
-  // Plain-value stored properties on the per-frame path are `@exclusivity(unchecked)`: a
-  // clock is confined to one thread and no access to them is held across a callback (each is
-  // read or written in one statement), so the runtime checks could never fire; they cost a
-  // thread-local lookup per access. (Reference-counted properties keep their checks.)
+  // Stored properties on the per-frame path are `@exclusivity(unchecked)`: a clock is
+  // confined to one thread and no access to them is held across a callback (each is read or
+  // written in one statement; observers are called between accesses), so the runtime checks
+  // could never fire; they cost a thread-local lookup per access. None of them is visible to
+  // code inlined into other modules.
 
   /// The current time in seconds; 0 when the clock is created.
   @exclusivity(unchecked) public private(set) var now: Double = 0
@@ -69,16 +70,16 @@ public final class AnimationClock {
 
   // Observers called at the end of every advance. During a tick pass removals leave a nil
   // hole, compacted afterwards, so that the pass can walk the list by index.
-  private var active: ContiguousArray<Participant> = []
+  @exclusivity(unchecked) private var active: ContiguousArray<Participant> = []
   @exclusivity(unchecked) private var holes = 0
   @exclusivity(unchecked) private var isTicking = false
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
-  private var deadlines: ContiguousArray<Deadline> = []
+  @exclusivity(unchecked) private var deadlines: ContiguousArray<Deadline> = []
   @exclusivity(unchecked) private var nextOrder: UInt64 = 0
   // Deadlines scheduled during event processing for a time already reached; they join the
   // heap when the advance ends.
-  private var deferred: ContiguousArray<Deadline> = []
+  @exclusivity(unchecked) private var deferred: ContiguousArray<Deadline> = []
   @exclusivity(unchecked) private var isProcessingEvents = false
   @exclusivity(unchecked) private var isAdvancing = false
   // Numbers the advances, so that each observer's event count restarts with each one.
@@ -184,10 +185,12 @@ public final class AnimationClock {
     if reached {
       now = target
     }
-    for deadline in deferred {
-      insertDeadline(deadline)
+    if !deferred.isEmpty {
+      for deadline in deferred {
+        insertDeadline(deadline)
+      }
+      deferred.removeAll(keepingCapacity: true)
     }
-    deferred.removeAll(keepingCapacity: true)
 
     isTicking = true
     var index = 0

@@ -356,6 +356,7 @@ final class LaneTable<V: SIMD> where V.Scalar == Double {
   /// lanes following x progress and odd lanes y, plus the inherited velocity times the
   /// impulse response.
   func blend(samples: UnsafePointer<SIMD4<Double>>) {
+    guard !lanes.isEmpty else { return }
     inheritedVelocity.withUnsafeBufferPointer { inherited in
       lanes.withUnsafeMutableBufferPointer { lanes in
         for index in lanes.indices {
