@@ -8,11 +8,7 @@ enum AllocationProbe {
   /// The workload valgrind watches: `--allocation-probe FRAMES` frames of 100 nodes animating
   /// through `node.dance` (timed and spring) and 100 `Advance.Animator`s.
   static func runProbe() {
-    let arguments = CommandLine.arguments
-    let frames =
-      arguments.firstIndex(of: "--allocation-probe").flatMap {
-        $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
-      } ?? 100
+    let frames = count(after: "--allocation-probe") ?? 100
     let (timedScene, timedNodes) = danceScene(count: 100, spring: false, duration: 1000)
     let (springScene, springNodes) = danceScene(count: 100, spring: true, duration: 1000)
     let clock = timedScene.clock
@@ -32,15 +28,11 @@ enum AllocationProbe {
   /// The workload for allocations per start: `--start-probe COUNT` starts of a two-property
   /// `node.dance` animation, over 500 nodes in turn, each batch finished before the next.
   static func runStartProbe() {
-    let arguments = CommandLine.arguments
-    let count =
-      arguments.firstIndex(of: "--start-probe").flatMap {
-        $0 + 1 < arguments.count ? Int(arguments[$0 + 1]) : nil
-      } ?? 1000
+    let starts = count(after: "--start-probe") ?? 1000
     let scene = Scene()
     let nodes = (0..<500).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
     for node in nodes { scene.root.addChild(node) }
-    for index in 0..<count {
+    for index in 0..<starts {
       let node = nodes[index % nodes.count]
       node.dance.animate(duration: 1, curve: .easeInOut) {
         $0.center = Point(x: 10, y: 10)
@@ -52,6 +44,15 @@ enum AllocationProbe {
       }
     }
     blackHole(nodes.last?.center)
+  }
+
+  /// The number that follows `option` on the command line.
+  private static func count(after option: String) -> Int? {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else {
+      return nil
+    }
+    return Int(arguments[index + 1])
   }
 
   /// Runs the start probe under valgrind for two counts; returns a one-line report.
