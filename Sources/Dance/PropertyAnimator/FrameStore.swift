@@ -208,8 +208,12 @@ final class FrameStore {
       && others[index].slot == slot
   }
 
-  /// The number of lanes of every kind; for tests and diagnostics.
-  var laneCount: Int { pairs.count + quads.count + octets.count + others.count }
+  /// The number of lanes in the typed lane tables; for tests and diagnostics.
+  var tableLaneCount: Int { pairs.count + quads.count + octets.count }
+
+  /// The number of lanes whose animations compute their own values; for tests and
+  /// diagnostics.
+  var computedLaneCount: Int { others.count }
 }
 
 extension FrameStore: ClockObserver {

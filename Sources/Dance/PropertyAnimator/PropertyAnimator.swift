@@ -829,6 +829,13 @@ extension Scene {
   /// The number of animators the scene keeps alive; for tests and diagnostics.
   package var activeAnimatorCount: Int { activeAnimators.count }
 
+  /// How the scene's frame store holds its running animators: their slots, the properties
+  /// blended in its lane tables, and those whose animations compute their own values. For
+  /// tests and diagnostics.
+  package var frameStoreShape: (slots: Int, tableLanes: Int, computedLanes: Int) {
+    (store.slotCount, store.tableLaneCount, store.computedLaneCount)
+  }
+
   /// What is inconsistent in the animators the scene keeps alive; empty when each is active,
   /// belongs to this scene and passes its own audit.
   package func auditProblems() -> [String] {

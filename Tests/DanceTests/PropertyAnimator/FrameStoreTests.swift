@@ -1,0 +1,123 @@
+import Dance
+import TestSupport
+import Testing
+
+/// The scene's frame store: which properties it blends flat, which compute themselves, and
+/// that every lane stays with its own animator as animators come and go. (Its values are
+/// checked everywhere else: every playback test reads them.)
+@Suite struct FrameStoreTests {
+  static func scene(nodes count: Int) -> (Scene, [Node]) {
+    let scene = Scene()
+    let nodes = (0..<count).map { _ in Node(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+    for node in nodes { scene.root.addChild(node) }
+    return (scene, nodes)
+  }
+
+  @Test("Built-in properties are blended in the lane tables, and only while running")
+  func builtInPropertiesAreFlat() {
+    let (scene, nodes) = Self.scene(nodes: 1)
+    let node = nodes[0]
+    let curve = TimingFunction.easeInOut
+    node.dance.animate(duration: 2, curve: .easeInOut) {
+      $0.center = Point(x: 100, y: 50)
+      $0.alpha = 0.25
+      $0.bounds = Rect(x: 0, y: 0, width: 30, height: 20)
+      $0.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
+      $0.transform = Transform(translationX: 8, y: 0)
+    }.start()
+    #expect(scene.frameStoreShape == (1, 5, 0))
+    // The clock ticks the store alone; the animator keeps only its end as a deadline.
+    #expect(scene.clock.activeObserverCount == 1)
+    #expect(scene.clock.pendingDeadlineCount == 1)
+
+    scene.clock.advance(by: 0.5)
+    let progress = curve.value(at: 0.25)
+    #expect(node.center.x.isApproximatelyEqual(to: 5 + 95 * progress, absoluteTolerance: 1e-12))
+    #expect(node.alpha.isApproximatelyEqual(to: 1 - 0.75 * progress, absoluteTolerance: 1e-12))
+    #expect(node.transform.tx.isApproximatelyEqual(to: 8 * progress, absoluteTolerance: 1e-12))
+
+    let paused = node.center
+    node.dance.pause()
+    #expect(scene.frameStoreShape == (0, 0, 0))
+    #expect(scene.clock.activeObserverCount == 0)
+    scene.clock.advance(by: 0.5)
+    #expect(node.center == paused)
+
+    node.dance.start()
+    #expect(scene.frameStoreShape == (1, 5, 0))
+    scene.clock.advance(by: 1.5)
+    #expect(node.center == Point(x: 100, y: 50))
+    #expect(scene.frameStoreShape == (0, 0, 0))
+    #expect(scene.clock.activeObserverCount == 0)
+  }
+
+  @Test("Delay-factor windows, keyframes and re-based segments compute their own values")
+  func specialPathsComputeThemselves() {
+    let (scene, nodes) = Self.scene(nodes: 2)
+    let windowed = PropertyAnimator(duration: 1, curve: .linear) { nodes[0].alpha = 0 }
+    windowed.addAnimations({ nodes[0].center = Point(x: 40, y: 5) }, delayFactor: 0.5)
+    windowed.startAnimation()
+    #expect(scene.frameStoreShape == (1, 1, 1))
+
+    Node.animateKeyframes(
+      withDuration: 1, delay: 0, options: [],
+      animations: {
+        Node.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+          nodes[1].alpha = 0.5
+        }
+      }, completion: nil)
+    #expect(scene.frameStoreShape == (2, 1, 2))
+
+    scene.clock.advance(by: 0.75)
+    // The window runs linearly over the second half: halfway through it at 0.75 s.
+    #expect(nodes[0].center.x.isApproximatelyEqual(to: 22.5, absoluteTolerance: 1e-12))
+    #expect(nodes[0].alpha.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12))
+    #expect(nodes[1].alpha == 0.5)
+
+    // Continuing with new timing re-bases every segment: both lanes compute themselves.
+    windowed.pauseAnimation()
+    windowed.continueAnimation(
+      withTimingParameters: CubicTimingParameters(animationCurve: .easeIn), durationFactor: 1)
+    #expect(scene.frameStoreShape == (2, 0, 3))
+    scene.clock.advance(by: 0.25)
+    #expect(nodes[0].center == Point(x: 40, y: 5))
+    #expect(nodes[0].alpha == 0)
+    #expect(scene.frameStoreShape == (0, 0, 0))
+  }
+
+  @Test("Lanes stay with their animators as animators leave and join in any order")
+  func lanesFollowTheirAnimators() {
+    let count = 12
+    let (scene, nodes) = Self.scene(nodes: count)
+    let curve = TimingFunction.easeOut
+    func target(_ index: Int) -> Double { Double(10 * (index + 1)) }
+    for (index, node) in nodes.enumerated() {
+      node.dance.animate(duration: 1, curve: .easeOut) {
+        $0.center = Point(x: target(index), y: -target(index))
+      }.start()
+    }
+    scene.clock.advance(by: 0.25)
+    // Pause every third node, from the front: each leaves a hole another slot moves into.
+    for index in stride(from: 0, to: count, by: 3) {
+      nodes[index].dance.pause()
+    }
+    #expect(scene.frameStoreShape == (8, 8, 0))
+    scene.clock.advance(by: 0.25)
+    // Resume them in reverse order, then check every node against its own closed form.
+    for index in stride(from: 0, to: count, by: 3).reversed() {
+      nodes[index].dance.start()
+    }
+    scene.clock.advance(by: 0.25)
+    for (index, node) in nodes.enumerated() {
+      // Paused nodes lost a quarter of a second.
+      let elapsed = index % 3 == 0 ? 0.5 : 0.75
+      let expected = 5 + (target(index) - 5) * curve.value(at: elapsed)
+      #expect(
+        node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12),
+        "node \(index)")
+      #expect(
+        node.center.y.isApproximatelyEqual(
+          to: 5 + (-target(index) - 5) * curve.value(at: elapsed), absoluteTolerance: 1e-12))
+    }
+  }
+}
