@@ -55,7 +55,8 @@ public final class Animator<Value: VectorConvertible> {
   @usableFromInline
   enum Motion {
     case idle
-    case timed(from: Vector, to: Vector, start: Double, duration: Double, curve: TimingFunction)
+    /// A timed run, paced by the frame's `curve`.
+    case timed(from: Vector, to: Vector, start: Double, duration: Double)
     case oscillator(DampedOscillator<Vector>, start: Double, restsAtTarget: Bool)
     /// A user's function, integrated by `customSimulation` (kept out of the enum so that the
     /// enum holds plain values and is copied without reference counting each frame).
@@ -69,6 +70,9 @@ public final class Animator<Value: VectorConvertible> {
   @usableFromInline
   struct Frame {
     @usableFromInline var motion = Motion.idle
+    /// The curve of a timed run. Kept out of `motion`, whose payload a frame copies: the
+    /// curve is read in place.
+    @usableFromInline var curve = TimingFunction.linear
     @usableFromInline var value: Value
     @usableFromInline var velocity: Vector = .zero
     /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
@@ -211,10 +215,8 @@ public final class Animator<Value: VectorConvertible> {
     synchronize()
     let start = clock.now
     install(
-      .timed(
-        from: storedValue.vector, to: to.vector, start: start, duration: duration,
-        curve: timingFunction),
-      restTime: start + duration)
+      .timed(from: storedValue.vector, to: to.vector, start: start, duration: duration),
+      curve: timingFunction, restTime: start + duration)
   }
 
   /// Runs the simulation `function` from the current value, keeping the current velocity.
@@ -313,11 +315,12 @@ public final class Animator<Value: VectorConvertible> {
     return index * step
   }
 
-  /// Makes `newMotion` the current run, ending at `restTime` if that is known in advance, and
-  /// reports the run it replaces as interrupted.
-  private func install(_ newMotion: Motion, restTime: Double?) {
+  /// Makes `newMotion` (paced by `curve`, for a timed run) the current run, ending at
+  /// `restTime` if that is known in advance, and reports the run it replaces as interrupted.
+  private func install(_ newMotion: Motion, curve: TimingFunction = .linear, restTime: Double?) {
     let wasRunning = endRun()
     motion = newMotion
+    frame.curve = curve
     evaluatedAt = .nan  // the next read evaluates the new motion
     clock.activate(self)
     if let restTime {
@@ -390,9 +393,10 @@ public final class Animator<Value: VectorConvertible> {
     switch frame.motion {
     case .idle:
       return
-    case .timed(let from, let to, let start, let duration, let curve):
+    case .timed(let from, let to, let start, let duration):
       frame.value = Value(
-        vector: duration > 0 ? from.lerp(to: to, curve.value(at: (now - start) / duration)) : to)
+        vector: duration > 0
+          ? from.lerp(to: to, frame.curve.value(at: (now - start) / duration)) : to)
       frame.velocityIsStale = true
     case .oscillator(let oscillator, let start, _):
       frame.value = Value(vector: oscillator.value(at: now - start))
@@ -428,9 +432,9 @@ public final class Animator<Value: VectorConvertible> {
     switch motion {
     case .idle, .custom:
       return frame.velocity
-    case .timed(let from, let to, let start, let duration, let curve):
+    case .timed(let from, let to, let start, let duration):
       guard duration > 0 else { return .zero }
-      return (to - from) * (curve.slope(at: (time - start) / duration) / duration)
+      return (to - from) * (frame.curve.slope(at: (time - start) / duration) / duration)
     case .oscillator(let oscillator, let start, _):
       return oscillator.state(at: time - start).velocity
     }
@@ -451,7 +455,7 @@ extension Animator: ClockObserver {
     switch motion {
     case .idle, .custom:
       return
-    case .timed(_, let to, _, _, _):
+    case .timed(_, let to, _, _):
       finish(at: to)
     case .oscillator(let oscillator, let start, let restsAtTarget):
       finish(at: restsAtTarget ? oscillator.target : oscillator.state(at: clock.now - start).value)
