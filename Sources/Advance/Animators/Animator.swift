@@ -57,7 +57,8 @@ public final class Animator<Value: VectorConvertible> {
     case idle
     /// A timed run, paced by the frame's `curve`.
     case timed(from: Vector, to: Vector, start: Double, duration: Double)
-    case oscillator(DampedOscillator<Vector>, start: Double, restsAtTarget: Bool)
+    /// A spring or a decay, the frame's `oscillator`, released at `start`.
+    case oscillator(start: Double, restsAtTarget: Bool)
     /// A user's function, integrated by `customSimulation` (kept out of the enum so that the
     /// enum holds plain values and is copied without reference counting each frame).
     case custom
@@ -70,9 +71,10 @@ public final class Animator<Value: VectorConvertible> {
   @usableFromInline
   struct Frame {
     @usableFromInline var motion = Motion.idle
-    /// The curve of a timed run. Kept out of `motion`, whose payload a frame copies: the
-    /// curve is read in place.
+    /// The curve of a timed run and the motion of a spring or decay. Kept out of `motion`,
+    /// whose payload a frame copies: these are read in place.
     @usableFromInline var curve = TimingFunction.linear
+    @usableFromInline var oscillator: DampedOscillator<Vector>
     @usableFromInline var value: Value
     @usableFromInline var velocity: Vector = .zero
     /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
@@ -85,6 +87,8 @@ public final class Animator<Value: VectorConvertible> {
     init(value: Value, evaluatedAt: Double) {
       self.value = value
       self.evaluatedAt = evaluatedAt
+      oscillator = DampedOscillator(
+        target: .zero, value: .zero, velocity: .zero, stiffness: 0, damping: 0)
     }
   }
 
@@ -273,7 +277,7 @@ public final class Animator<Value: VectorConvertible> {
         damping: damping)
       let rest = oscillator.firstRestTimeSpecialized(step: step, threshold: threshold)
       install(
-        .oscillator(oscillator, start: start, restsAtTarget: true),
+        .oscillator(start: start, restsAtTarget: true), oscillator: oscillator,
         restTime: rest.map { start + $0 })
     } else if let decay = function as? DecayFunction<Value> {
       let drag = SpringFunction<Value>.sanitize(decay.drag, "drag", call: call, default: 3)
@@ -283,7 +287,7 @@ public final class Animator<Value: VectorConvertible> {
       let rest = Self.decayRestTime(
         velocity: velocity, drag: drag, threshold: threshold, step: step)
       install(
-        .oscillator(oscillator, start: start, restsAtTarget: false),
+        .oscillator(start: start, restsAtTarget: false), oscillator: oscillator,
         restTime: rest.map { start + $0 })
     } else {
       let simulation = CustomSimulation(
@@ -315,12 +319,16 @@ public final class Animator<Value: VectorConvertible> {
     return index * step
   }
 
-  /// Makes `newMotion` (paced by `curve`, for a timed run) the current run, ending at
-  /// `restTime` if that is known in advance, and reports the run it replaces as interrupted.
-  private func install(_ newMotion: Motion, curve: TimingFunction = .linear, restTime: Double?) {
+  /// Makes `newMotion` (with its curve or oscillator) the current run, ending at `restTime`
+  /// if that is known in advance, and reports the run it replaces as interrupted.
+  private func install(
+    _ newMotion: Motion, curve: TimingFunction = .linear,
+    oscillator: DampedOscillator<Vector>? = nil, restTime: Double?
+  ) {
     let wasRunning = endRun()
     motion = newMotion
     frame.curve = curve
+    if let oscillator { frame.oscillator = oscillator }
     evaluatedAt = .nan  // the next read evaluates the new motion
     clock.activate(self)
     if let restTime {
@@ -398,8 +406,8 @@ public final class Animator<Value: VectorConvertible> {
         vector: duration > 0
           ? from.lerp(to: to, frame.curve.value(at: (now - start) / duration)) : to)
       frame.velocityIsStale = true
-    case .oscillator(let oscillator, let start, _):
-      frame.value = Value(vector: oscillator.value(at: now - start))
+    case .oscillator(let start, _):
+      frame.value = Value(vector: frame.oscillator.value(at: now - start))
       frame.velocityIsStale = true
     case .custom:
       guard let simulation = customSimulation else { break }
@@ -435,8 +443,8 @@ public final class Animator<Value: VectorConvertible> {
     case .timed(let from, let to, let start, let duration):
       guard duration > 0 else { return .zero }
       return (to - from) * (frame.curve.slope(at: (time - start) / duration) / duration)
-    case .oscillator(let oscillator, let start, _):
-      return oscillator.state(at: time - start).velocity
+    case .oscillator(let start, _):
+      return frame.oscillator.state(at: time - start).velocity
     }
   }
 
@@ -457,8 +465,9 @@ extension Animator: ClockObserver {
       return
     case .timed(_, let to, _, _):
       finish(at: to)
-    case .oscillator(let oscillator, let start, let restsAtTarget):
-      finish(at: restsAtTarget ? oscillator.target : oscillator.state(at: clock.now - start).value)
+    case .oscillator(let start, let restsAtTarget):
+      let oscillator = frame.oscillator
+      finish(at: restsAtTarget ? oscillator.target : oscillator.value(at: clock.now - start))
     }
   }
 
