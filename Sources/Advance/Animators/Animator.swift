@@ -66,8 +66,8 @@ public final class Animator<Value: VectorConvertible> {
 
   @usableFromInline var customSimulation: CustomSimulation<Value>?
 
-  /// Everything a frame reads and writes, in one stored property, so that a frame costs one
-  /// read and one write of it (each access to a class property is checked at run time).
+  /// Everything a frame reads and writes, in one stored property whose fields a frame reads
+  /// and writes in place (see `frame` for why its accesses are not checked at run time).
   @usableFromInline
   struct Frame {
     @usableFromInline var motion = Motion.idle
@@ -149,8 +149,8 @@ public final class Animator<Value: VectorConvertible> {
     }
   }
 
-  /// Evaluates the current motion at the clock's time, calling `onChange` when asked (a
-  /// frame); specialised for `Value` (see `init`).
+  /// Computes what a `KernelRequest` asks for — the value at the clock's time (reported to
+  /// `onChange` for a frame) or a stale velocity — specialised for `Value` (see `init`).
   @usableFromInline let kernel: (Animator<Value>, KernelRequest) -> Void
 
   /// What `kernel` computes.

@@ -6,6 +6,9 @@
 /// linear, so the motion from a given velocity is the step response plus that velocity times
 /// the impulse response.
 struct AnimationTiming {
+  // Two fields rather than an enum of the two kinds: a frame reads the one it needs in
+  // place, where binding an enum's payload copied it first.
+
   /// Whether the pacing is `spring`; otherwise it is `curve`.
   let isSpring: Bool
   /// The cubic curve (linear, unused, for a spring).
@@ -13,8 +16,6 @@ struct AnimationTiming {
   /// The spring; lanes: x progress, y progress, impulse response, unused (at rest, unused,
   /// for a curve).
   let spring: DampedOscillator<SIMD4<Double>>
-  // (Two fields rather than an enum: a frame reads the one it needs in place, where binding
-  // an enum's payload copied it first.)
   /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
   let duration: Double
 
