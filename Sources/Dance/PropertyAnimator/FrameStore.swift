@@ -5,9 +5,9 @@
 /// animator runs it has a *slot* here: a copy of its timeline and timing, and the timing
 /// sampled at the last frame. Each property it drives has a *lane*: for the common value
 /// widths (2, 4 and 8 lanes, which cover every built-in property) a plain record of `from`,
-/// `to` and the value on screen in a typed ``LaneTable``; for the rest (keyframes, other
-/// widths, segments re-based by `continueAnimation`) a reference to the animation, which
-/// computes its value itself.
+/// `to` and the value on screen in a typed ``LaneTable``; for the rest (keyframes, windows
+/// of `addAnimations(_:delayFactor:)`, segments re-based by `continueAnimation`, other
+/// widths) a reference to the animation, which computes its value itself.
 ///
 /// A frame is two passes: every slot samples its timing once, then every lane blends its
 /// `from` and `to` with its slot's sample. Nothing in a frame calls out, allocates or
