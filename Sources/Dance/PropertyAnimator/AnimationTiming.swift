@@ -114,6 +114,13 @@ struct AnimationTiming {
   // keeps curves and springs in separate arrays): x progress, y progress and impulse
   // response at local time `u`, exactly the end for u ≥ 1.
 
+  /// The frame values of linear progress (what a scrub shows with `scrubsLinearly`).
+  @inline(__always)
+  static func linearFrameValues(_ u: Double) -> SIMD3<Double> {
+    let progress = min(max(u, 0), 1)
+    return SIMD3(progress, progress, 0)
+  }
+
   /// The frame values of a cubic timing.
   @inline(__always)
   static func curveFrameValues(_ u: Double, curve: TimingFunction) -> SIMD3<Double> {

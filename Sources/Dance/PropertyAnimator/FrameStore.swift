@@ -231,17 +231,13 @@ extension FrameStore: ClockObserver {
             for index in 0..<count {
               let slot = slots[index]
               let f = slot.timeline.fraction(at: now)
-              let values: SIMD3<Double>
-              if slot.linear {
-                let u = min(max(f, 0), 1)
-                values = SIMD3(u, u, 0)
-              } else {
-                values =
-                  slot.isSpring
+              let values =
+                slot.linear
+                ? AnimationTiming.linearFrameValues(f)
+                : slot.isSpring
                   ? AnimationTiming.springFrameValues(
                     f, spring: springs[index], duration: slot.duration)
                   : AnimationTiming.curveFrameValues(f, curve: curves[index])
-              }
               samples[index] = SIMD4(f, values.x, values.y, values.z)
             }
           }

@@ -54,10 +54,10 @@ public final class PropertyAnimator {
   /// shows.
   public var scrubsLinearly = false
 
-  // `@exclusivity(unchecked)` marks the state read every frame: an animator is confined to
-  // its clock's thread and never holds an access across a callback (the frame loop iterates
-  // a copy of `animations`, and state is read into locals before calls out), so the runtime
-  // checks could never fire. None of these is read by code inlined into other modules
+  // `@exclusivity(unchecked)` marks the state read on the frame store's and the refresh
+  // paths: an animator is confined to its clock's thread and never holds an access across a
+  // callback (`applyAll` iterates a copy of `animations`, and state is read into locals
+  // before calls out), so the runtime checks could never fire. None of these is read by code inlined into other modules
   // (where the attribute on a reference-typed field was seen to crash in release).
   @exclusivity(unchecked) var machine = PropertyAnimatorStateMachine()
 
