@@ -22,8 +22,8 @@
 /// ``value`` is set.
 ///
 /// The clock does not keep an animator alive: release it and its run stops (reported as
-/// `.interrupted`). Bad input (a NaN target, an infinite duration) is ignored with a
-/// ``DanceError``; a negative duration counts as 0.
+/// `.interrupted`). A non-finite target is ignored with a ``DanceError``; a NaN, infinite or
+/// negative duration counts as 0 (the one policy of every Dance API).
 public final class Animator<Value: VectorConvertible> {
   /// The clock that drives this animator.
   public let clock: AnimationClock
@@ -165,7 +165,8 @@ public final class Animator<Value: VectorConvertible> {
   }
 
   deinit {
-    clock.detach(self)
+    clock.deactivate(self)
+    clock.unschedule(self)
     if case .idle = motion { return }
     onCompletion?(.interrupted)
   }
@@ -208,14 +209,12 @@ public final class Animator<Value: VectorConvertible> {
   /// `timingFunction`.
   ///
   /// Interrupts any run in progress. A duration of 0 moves the value at the next clock
-  /// advance; a negative one counts as 0 and a NaN or infinite one, or a non-finite target,
-  /// is ignored, each with a ``DanceError``.
+  /// advance; a NaN, infinite or negative one counts as 0 and a non-finite target is
+  /// ignored, each with a ``DanceError``.
   public func animate(to: Value, duration: Double, timingFunction: TimingFunction = .swiftOut) {
     let call = "Animator.animate(to:duration:timingFunction:)"
-    guard Validation.requireFinite(to.vector, "the target", in: call),
-      Validation.requireFinite(duration, "duration", in: call)
-    else { return }
-    let duration = Validation.clampNonNegative(duration, "duration", in: call)
+    guard Validation.requireFinite(to.vector, "the target", in: call) else { return }
+    let duration = Validation.seconds(duration, "duration", in: call)
     synchronize()
     let start = clock.now
     install(
@@ -458,7 +457,7 @@ public final class Animator<Value: VectorConvertible> {
   }
 }
 
-extension Animator: ClockObserver {
+extension Animator: ClockFrameObserver, ClockDeadlineObserver {
   package func clockDidReachDeadline(_ clock: AnimationClock) {
     switch motion {
     case .idle, .custom:

@@ -58,14 +58,14 @@ public final class AnimationClock {
 
   @usableFromInline
   struct Participant {
-    unowned(unsafe) var observer: (any ClockObserver)?
+    unowned(unsafe) var observer: (any ClockFrameObserver)?
   }
 
   @usableFromInline
   struct Deadline {
     var time: Double
     var order: UInt64
-    unowned(unsafe) var observer: any ClockObserver
+    unowned(unsafe) var observer: any ClockDeadlineObserver
   }
 
   // Observers called at the end of every advance. During a tick pass removals leave a nil
@@ -211,14 +211,14 @@ public final class AnimationClock {
   // MARK: - Observers (package API for Advance and Dance)
 
   /// Adds `observer` to the list called at the end of every advance (no-op if it is there).
-  package func activate(_ observer: any ClockObserver) {
+  package func activate(_ observer: any ClockFrameObserver) {
     guard observer.registration.activeIndex < 0 else { return }
     observer.registration.activeIndex = active.count
     active.append(Participant(observer: observer))
   }
 
   /// Removes `observer` from the list called at the end of every advance.
-  package func deactivate(_ observer: any ClockObserver) {
+  package func deactivate(_ observer: any ClockFrameObserver) {
     let index = observer.registration.activeIndex
     guard index >= 0 else { return }
     observer.registration.activeIndex = -1
@@ -226,12 +226,7 @@ public final class AnimationClock {
       active[index].observer = nil
       holes += 1
     } else {
-      let last = active.count - 1
-      if index != last {
-        active[index] = active[last]
-        active[index].observer?.registration.activeIndex = index
-      }
-      active.removeLast()
+      active.swapRemove(at: index).moved?.observer?.registration.activeIndex = index
     }
   }
 
@@ -239,7 +234,7 @@ public final class AnimationClock {
   ///
   /// A deadline set while events are running, for a time that has already come, runs on
   /// the next advance.
-  package func schedule(_ observer: any ClockObserver, at time: Double) {
+  package func schedule(_ observer: any ClockDeadlineObserver, at time: Double) {
     unschedule(observer)
     let deadline = Deadline(time: time, order: nextOrder, observer: observer)
     nextOrder &+= 1
@@ -253,26 +248,15 @@ public final class AnimationClock {
   }
 
   /// Removes `observer`'s deadline, if it has one.
-  package func unschedule(_ observer: any ClockObserver) {
+  package func unschedule(_ observer: any ClockDeadlineObserver) {
     let index = observer.registration.deadlineIndex
     if index >= 0 {
       removeDeadline(at: index)
     } else if index <= -2 {
       let slot = -2 - index
-      let last = deferred.count - 1
-      if slot != last {
-        deferred[slot] = deferred[last]
-        deferred[slot].observer.registration.deadlineIndex = -2 - slot
-      }
-      deferred.removeLast()
+      deferred.swapRemove(at: slot).moved?.observer.registration.deadlineIndex = -2 - slot
     }
     observer.registration.deadlineIndex = -1
-  }
-
-  /// Forgets `observer` entirely; call it from the observer's `deinit`.
-  package func detach(_ observer: any ClockObserver) {
-    deactivate(observer)
-    unschedule(observer)
   }
 
   /// The number of observers currently active; for tests and diagnostics.

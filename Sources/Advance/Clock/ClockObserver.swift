@@ -1,19 +1,25 @@
-/// An object that the ``AnimationClock`` drives: Advance's animators and Dance's scenes.
-///
-/// An observer can be *active* (called once at the end of every advance, to update what it
-/// shows) and can hold one *deadline* (called once when the clock reaches that exact time,
-/// with ``AnimationClock/now`` equal to it, to finish, convert or start something). The clock
-/// does not retain observers: each must call ``AnimationClock/detach(_:)`` in its `deinit`.
-package protocol ClockObserver: AnyObject {
+/// An object that the ``AnimationClock`` keeps in its lists: it holds the clock's
+/// bookkeeping. The clock does not retain it: each must leave the clock's lists in its
+/// `deinit` (`deactivate` for the frame role, `unschedule` for the deadline role).
+package protocol ClockParticipant: AnyObject {
   /// The clock's bookkeeping for this observer; initialise it to `ClockRegistration()` and
   /// leave it to the clock.
   var registration: ClockRegistration { get set }
+}
 
-  /// The clock reached this observer's deadline; `clock.now` is the deadline.
-  func clockDidReachDeadline(_ clock: AnimationClock)
-
+/// The per-frame role: while *active*, called once at the end of every advance, to update
+/// what it shows (Advance's animators, Dance's frame stores).
+package protocol ClockFrameObserver: ClockParticipant {
   /// The clock finished an advance; `clock.now` is the new time.
   func clockDidAdvance(_ clock: AnimationClock)
+}
+
+/// The deadline role: holds at most one *deadline*, called once when the clock reaches that
+/// exact time, with ``AnimationClock/now`` equal to it, to finish, convert or start
+/// something (Advance's animators, Dance's property animators).
+package protocol ClockDeadlineObserver: ClockParticipant {
+  /// The clock reached this observer's deadline; `clock.now` is the deadline.
+  func clockDidReachDeadline(_ clock: AnimationClock)
 }
 
 /// Where the clock keeps an observer: its index in the active list and in the deadline heap.

@@ -41,19 +41,34 @@ package enum Validation {
     return 0
   }
 
-  /// A finite, non-negative version of `value`: NaN and −∞ become 0, +∞ becomes `fallback`,
-  /// negatives become 0, each reported for `call`.
-  package static func sanitizedNonNegative(
-    _ value: Double, _ name: String, in call: String, infinity fallback: Double
+  /// A duration or delay under the one bad-input policy: a NaN, infinite or negative
+  /// `value` counts as 0, reported for `call` (the public call the user made).
+  ///
+  /// With 0 the values apply at once and the completion runs on the next clock advance, in
+  /// every API (`Animator`, `PropertyAnimator`, `node.dance`, `Node.animate`).
+  package static func seconds(_ value: Double, _ name: String, in call: @autoclosure () -> String)
+    -> Double
+  {
+    if value.isFinite && value >= 0 { return value }
+    let kind: DanceError.Kind = value.isFinite ? .outOfRange : .nonFiniteNumber
+    DanceError.report(kind, "\(call()): \(name) is \(value); using 0")
+    return 0
+  }
+
+  /// `value` clamped to `range`, reported for `call` when it lay outside. Call it with a
+  /// value that is not NaN.
+  package static func clamped(
+    _ value: Double, to range: ClosedRange<Double>, _ name: String, in call: String
   ) -> Double {
-    if value.isNaN || value == -.infinity {
-      DanceError.report(.nonFiniteNumber, "\(call): \(name) is \(value); using 0")
-      return 0
-    }
-    if value == .infinity {
-      DanceError.report(.nonFiniteNumber, "\(call): \(name) is infinite; using \(fallback)")
-      return fallback
-    }
-    return clampNonNegative(value, name, in: call)
+    if range.contains(value) { return value }
+    DanceError.report(.outOfRange, "\(call): \(name) \(value) is outside \(range); clamped")
+    return min(max(value, range.lowerBound), range.upperBound)
+  }
+
+  /// A fraction in 0…1: NaN and ±∞ count as 0, values outside are clamped, each reported
+  /// for `call`.
+  package static func unitFraction(_ value: Double, _ name: String, in call: String) -> Double {
+    guard requireFinite(value, name, in: call, outcome: "using 0") else { return 0 }
+    return clamped(value, to: 0...1, name, in: call)
   }
 }

@@ -14,9 +14,10 @@
 /// Outside [0, 1] it extrapolates along the tangent at the nearer end point, as Chromium,
 /// WebKit and Firefox do, so a spring handed a curve's end velocity continues smoothly.
 ///
-/// Bad control points never trap: a non-finite one makes the curve ``linear``, and an x
-/// outside [0, 1] (which would make the curve fold back in time) is clamped into it; both
-/// report a ``DanceError``.
+/// Bad control points never trap: a non-finite one makes the curve ``linear``, an x
+/// outside [0, 1] (which would make the curve fold back in time) is clamped into it, and a y
+/// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
+/// reports a ``DanceError``. Every value and slope of every curve is finite.
 public struct TimingFunction: Hashable, Sendable {
   /// The x coordinate of the first control point, in [0, 1].
   public let x1: Double
@@ -26,6 +27,10 @@ public struct TimingFunction: Hashable, Sendable {
   public let x2: Double
   /// The y coordinate of the second control point (any finite value).
   public let y2: Double
+
+  /// The largest magnitude a y control point may have: 1,000,000, a curve that overshoots
+  /// its distance a million times. Beyond it the curve's coefficients could overflow.
+  public static let maximumOvershoot = 1e6
 
   // Polynomial form of the two coordinates: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
   @usableFromInline let ax: Double
@@ -60,6 +65,12 @@ public struct TimingFunction: Hashable, Sendable {
       x1 = min(max(x1, 0), 1)
       x2 = min(max(x2, 0), 1)
     }
+    let limit = Self.maximumOvershoot
+    if !(-limit...limit).contains(y1) || !(-limit...limit).contains(y2) {
+      DanceError.report(.outOfRange, "\(call): y must lie within ±\(limit); clamped")
+      y1 = min(max(y1, -limit), limit)
+      y2 = min(max(y2, -limit), limit)
+    }
     self.x1 = x1
     self.y1 = y1
     self.x2 = x2
@@ -75,24 +86,31 @@ public struct TimingFunction: Hashable, Sendable {
     // The tangent at each end point. Where the nearer control point coincides with the end
     // point, the farther one gives the tangent; where the tangent is vertical, browsers use a
     // flat extrapolation, and so do we.
+    // A tiny x under a large y could divide to infinity: gradients are clamped finite.
     if x1 > 0 {
-      startGradient = y1 / x1
+      startGradient = Self.finite(y1 / x1)
     } else if y1 == 0 && x2 > 0 {
-      startGradient = y2 / x2
+      startGradient = Self.finite(y2 / x2)
     } else if y1 == 0 && y2 == 0 {
       startGradient = 1
     } else {
       startGradient = 0
     }
     if x2 < 1 {
-      endGradient = (y2 - 1) / (x2 - 1)
+      endGradient = Self.finite((y2 - 1) / (x2 - 1))
     } else if y2 == 1 && x1 < 1 {
-      endGradient = (y1 - 1) / (x1 - 1)
+      endGradient = Self.finite((y1 - 1) / (x1 - 1))
     } else if y2 == 1 && y1 == 1 {
       endGradient = 1
     } else {
       endGradient = 0
     }
+  }
+
+  /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
+  @usableFromInline
+  static func finite(_ value: Double) -> Double {
+    min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
   }
 
   /// No easing: `value(at: p) == p`.
@@ -120,10 +138,10 @@ public struct TimingFunction: Hashable, Sendable {
       return sampleY(solveX(progress))
     }
     if progress <= 0 {
-      return progress == -.infinity ? 0 : startGradient * progress
+      return progress == -.infinity ? 0 : Self.finite(startGradient * progress)
     }
     if progress >= 1 {
-      return progress == .infinity ? 1 : 1 + endGradient * (progress - 1)
+      return progress == .infinity ? 1 : Self.finite(1 + endGradient * (progress - 1))
     }
     return 0  // NaN
   }

@@ -122,8 +122,8 @@ extension Node {
       stack.run(.immediate, animations)
       return
     }
-    let start = unitFraction(frameStartTime, "relativeStartTime", call: call)
-    var duration = unitFraction(frameDuration, "relativeDuration", call: call)
+    let start = Validation.unitFraction(frameStartTime, "relativeStartTime", in: call)
+    var duration = Validation.unitFraction(frameDuration, "relativeDuration", in: call)
     if start + duration > 1 {
       DanceError.report(.outOfRange, "\(call): the keyframe ends after 1; clamped")
       duration = 1 - start
@@ -137,13 +137,6 @@ extension Node {
   }
 
   // MARK: - Shared machinery
-
-  private static func unitFraction(_ value: Double, _ name: String, call: String) -> Double {
-    guard Validation.requireFinite(value, name, in: call) else { return 0 }
-    if (0...1).contains(value) { return value }
-    DanceError.report(.outOfRange, "\(call): \(name) \(value) is outside 0...1; clamped")
-    return min(max(value, 0), 1)
-  }
 
   /// The duration and timing of the enclosing animation block, for those not overridden.
   private static func inherit(overrideDuration: Bool, overrideCurve: Bool) -> (
@@ -160,19 +153,12 @@ extension Node {
     autoreverses: Bool, keyframeMode: KeyframeCalculation?, call: String,
     animations: @escaping () -> Void, completion: ((Bool) -> Void)?
   ) {
-    var duration = duration
-    if !Validation.requireFinite(duration, "duration", in: call, outcome: "using 0") {
-      duration = 0
-    }
-    duration = Validation.clampNonNegative(duration, "duration", in: call)
-    var delay = delay
-    if !Validation.requireFinite(delay, "delay", in: call, outcome: "using 0") { delay = 0 }
-    delay = Validation.clampNonNegative(delay, "delay", in: call)
-
-    let animator = PropertyAnimator(duration: duration, timingParameters: timing)
+    let duration = Validation.seconds(duration, "the duration", in: call)
+    let delay = Validation.seconds(delay, "the delay", in: call)
+    let animator = PropertyAnimator(duration: duration, timingParameters: timing, call: call)
     if duration > 0 {
-      animator.repeats = repeats
-      animator.autoreverses = autoreverses
+      animator.core.repeats = repeats
+      animator.core.autoreverses = autoreverses
     }
     if let keyframeMode {
       animator.keyframeMode = keyframeMode
@@ -186,10 +172,6 @@ extension Node {
         completion(position != .current && !interrupted)
       }
     }
-    if delay > 0 {
-      animator.startAnimation(afterDelay: delay)
-    } else {
-      animator.startAnimation()
-    }
+    animator.start(afterDelay: delay > 0 ? delay : nil, call: call)
   }
 }

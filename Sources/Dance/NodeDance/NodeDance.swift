@@ -61,7 +61,11 @@ public final class NodeDance {
   public func animate(
     duration: Double, curve: AnimationCurve, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
-    install(PropertyAnimator(duration: duration, curve: curve), animations)
+    install(
+      PropertyAnimator(
+        duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve),
+        call: "node.dance.animate(duration:curve:_:)"),
+      animations)
   }
 
   /// Creates an animation paced by `timingParameters` (a cubic curve or a spring).
@@ -70,7 +74,11 @@ public final class NodeDance {
     duration: Double, timingParameters: any TimingCurveProvider,
     _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
-    install(PropertyAnimator(duration: duration, timingParameters: timingParameters), animations)
+    install(
+      PropertyAnimator(
+        duration: duration, timingParameters: timingParameters,
+        call: "node.dance.animate(duration:timingParameters:_:)"),
+      animations)
   }
 
   /// Creates an animation paced by a cubic Bézier curve through two control points.
@@ -81,7 +89,10 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       PropertyAnimator(
-        duration: duration, controlPoint1: controlPoint1, controlPoint2: controlPoint2),
+        duration: duration,
+        timingParameters: CubicTimingParameters(
+          controlPoint1: controlPoint1, controlPoint2: controlPoint2),
+        call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)"),
       animations)
   }
 
@@ -90,7 +101,11 @@ public final class NodeDance {
   public func animate(
     duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
-    install(PropertyAnimator(duration: duration, dampingRatio: dampingRatio), animations)
+    install(
+      PropertyAnimator(
+        duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio),
+        call: "node.dance.animate(duration:dampingRatio:_:)"),
+      animations)
   }
 
   private func install(_ newAnimator: PropertyAnimator, _ animations: @escaping (Node) -> Void)
@@ -123,28 +138,28 @@ public final class NodeDance {
   /// Starts (or resumes) the animation.
   @discardableResult
   public func start() -> NodeDance {
-    require("start()")?.startAnimation()
+    require("start()")?.start(afterDelay: nil, call: "node.dance.start()")
     return self
   }
 
   /// Starts (or resumes) the animation after `delay` seconds of clock time.
   @discardableResult
   public func start(after delay: Double) -> NodeDance {
-    require("start(after:)")?.startAnimation(afterDelay: delay)
+    require("start(after:)")?.start(afterDelay: delay, call: "node.dance.start(after:)")
     return self
   }
 
   /// Pauses the animation where it is (properties hold their in-flight values).
   @discardableResult
   public func pause() -> NodeDance {
-    require("pause()")?.pauseAnimation()
+    require("pause()")?.pause(call: "node.dance.pause()")
     return self
   }
 
   /// Pauses the animation after `delay` seconds of clock time, if it is still running.
   @discardableResult
   public func pause(after delay: Double) -> NodeDance {
-    require("pause(after:)")?.pauseAnimation(afterDelay: delay)
+    require("pause(after:)")?.pause(afterDelay: delay, call: "node.dance.pause(after:)")
     return self
   }
 
@@ -152,7 +167,7 @@ public final class NodeDance {
   @discardableResult
   public func reverse() -> NodeDance {
     if let animator = require("reverse()") {
-      animator.isReversed.toggle()
+      animator.setReversed(!animator.isReversed, call: "node.dance.reverse()")
     }
     return self
   }
@@ -160,7 +175,7 @@ public final class NodeDance {
   /// Scrubs the animation to `progress` (0…1), pausing it.
   @discardableResult
   public func setProgress(to progress: Double) -> NodeDance {
-    require("setProgress(to:)")?.fractionComplete = progress
+    require("setProgress(to:)")?.scrub(to: progress, call: "node.dance.setProgress(to:)")
     return self
   }
 
@@ -169,13 +184,14 @@ public final class NodeDance {
   @discardableResult
   public func finish(at position: AnimatingPosition) -> NodeDance {
     guard let animator = require("finish(at:)") else { return self }
+    let call = "node.dance.finish(at:)"
     if animator.state == .inactive {
-      animator.pauseAnimation()
+      animator.pause(call: call)
     }
     if animator.state == .active {
-      animator.stopAnimation(false)
+      animator.perform(animator.core.stop(withoutFinishing: false, now: animator.currentTime), call)
     }
-    animator.finishAnimation(at: position)
+    animator.perform(animator.core.finish(at: position), call)
     return self
   }
 
@@ -196,7 +212,7 @@ public final class NodeDance {
   /// Whether the animation runs backwards; setting it reverses.
   public var isReversed: Bool {
     get { animator?.isReversed ?? false }
-    set { require("isReversed")?.isReversed = newValue }
+    set { require("isReversed")?.setReversed(newValue, call: "node.dance.isReversed") }
   }
 
   /// `.active` once the animation has started (running or paused); `.inactive` otherwise.

@@ -11,17 +11,17 @@
 /// The property then behaves exactly like the built-in ones (`center`, `alpha`, …): assigned
 /// inside an animation block it animates from its current value to the new one; assigned
 /// outside it changes at once and takes the property away from any animation driving it;
-/// read at any time it returns the value being drawn. A non-finite value is refused with a
+/// read outside a block it returns the value being drawn, and inside a block the value it is
+/// heading to (its target, UIKit's model value). A non-finite value is refused with a
 /// `DanceError`. The value can be any `VectorConvertible` type. `@Animatable` works only
 /// on properties of `Node` subclasses.
 @propertyWrapper
 public struct Animatable<Value: VectorConvertible> {
-  /// The value at rest; while an animation drives the property, its `current` is the value.
+  /// The value at rest; while an animation drives the property, its lane holds the value.
   @usableFromInline var value: Value
-  /// The animation that currently drives this property, if any. Unowned and unretained (no
-  /// reference counting when a property is read): an animation clears it, writing its value
-  /// back into `value`, whenever it lets go of the property.
-  unowned(unsafe) var owner: ValueAnimation<Value>?
+  /// The animation that currently drives this property, if any. It clears this link,
+  /// writing its last value into `value`, whenever it lets go of the property.
+  var owner: ValueAnimation<Value>?
 
   /// Creates the storage with its initial value.
   public init(wrappedValue: Value) {
@@ -38,30 +38,41 @@ public struct Animatable<Value: VectorConvertible> {
 
   /// The value on screen: the driving animation's, brought up to the clock's time, or the
   /// value at rest.
+  @inline(__always)
   var displayedValue: Value {
     guard let owner else { return value }
-    owner.refreshIfStale()
+    owner.animator?.refreshIfStale()
     return Value(vector: owner.current)
   }
 
-  /// Lets go of the property if `animation` drives it: the value it shows stays, at rest.
+  /// Where the property is heading: the driving animation's target, or the value at rest
+  /// (UIKit's model value).
+  var targetValue: Value {
+    guard let owner else { return value }
+    return Value(vector: owner.target)
+  }
+
+  /// Lets go of the property if `animation` drives it, keeping `value`.
   /// (One mutating call, so that a caller reaching the storage through a key path pays
   /// for one access.)
-  mutating func release(from animation: ValueAnimation<Value>) {
+  mutating func release(from animation: ValueAnimation<Value>, value: Value) {
     guard owner === animation else { return }
-    value = Value(vector: animation.current)
+    self.value = value
     owner = nil
   }
 
-  /// The property as seen through its node: reads return the value on screen, writes go
-  /// through Dance's animation rules.
+  /// The property as seen through its node: reads return the value on screen (the target,
+  /// inside an animation block), writes go through Dance's animation rules.
   public static subscript<EnclosingSelf: Node>(
     _enclosingInstance node: EnclosingSelf,
     wrapped wrappedKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Value>,
     storage storageKeyPath: ReferenceWritableKeyPath<EnclosingSelf, Animatable<Value>>
   ) -> Value {
     get {
-      node[keyPath: storageKeyPath].displayedValue
+      if AnimationBlockStack.readsTargets {
+        return node[keyPath: storageKeyPath].targetValue
+      }
+      return node[keyPath: storageKeyPath].displayedValue
     }
     set {
       node.assign(newValue, to: storageKeyPath)
@@ -90,5 +101,14 @@ extension Node {
     }
     // The latest writer owns the property: any animation driving it lets go.
     assignImmediately(newValue, to: storage)
+  }
+
+  /// Sets an animatable property at once, taking it from any animation driving it.
+  func assignImmediately<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, to storage: ReferenceWritableKeyPath<N, Animatable<Value>>
+  ) {
+    let node = unsafeDowncast(self, to: N.self)
+    node[keyPath: storage].owner?.detach(endingAt: .current)
+    node[keyPath: storage].value = newValue
   }
 }

@@ -1,8 +1,10 @@
+import Synchronization
+
 /// The animation blocks open on the current thread, innermost last.
 ///
 /// While a block runs, every assignment to an animatable property of a node records an
-/// animation on the block's animator instead of changing the value. Blocks nest: the
-/// innermost decides.
+/// animation on the block's animator instead of changing the value, and every read of one
+/// returns its target. Blocks nest: the innermost decides.
 final class AnimationBlockStack {
   enum Entry {
     /// Assignments animate on `animator`, starting at `windowStart` of its duration.
@@ -26,13 +28,29 @@ final class AnimationBlockStack {
 
   private static let perThread = ThreadLocal { AnimationBlockStack() }
 
+  /// How many animating entries are open on all threads: while none is, a property read
+  /// needs no look-up of the thread's stack (a relaxed load instead of a thread-local
+  /// look-up on every read a host makes to draw).
+  private static let openAnimatingEntries = Atomic<Int>(0)
+
   /// The stack of the calling thread.
   static var current: AnimationBlockStack { perThread.value }
 
+  /// Whether a property read on this thread returns its target: inside an animation block.
+  @inline(__always)
+  static var readsTargets: Bool {
+    openAnimatingEntries.load(ordering: .relaxed) > 0 && current.openAnimator != nil
+  }
+
   /// Runs `body` with `entry` open on top of the stack.
   func run(_ entry: Entry, _ body: () -> Void) {
+    let animates = if case .immediate = entry { false } else { true }
+    if animates { Self.openAnimatingEntries.add(1, ordering: .relaxed) }
     entries.append(entry)
-    defer { entries.removeLast() }
+    defer {
+      entries.removeLast()
+      if animates { Self.openAnimatingEntries.subtract(1, ordering: .relaxed) }
+    }
     body()
   }
 }

@@ -10,19 +10,17 @@
 ///
 /// Animations of nodes in the scene run on its ``clock``. Several scenes may share a clock.
 /// The scene keeps its active animators alive (as UIKit keeps running animators), so a
-/// started animation runs to its end even if you drop your reference to it.
+/// started animation runs to its end even if you drop your reference to it. When the scene
+/// itself goes away, every animation still active in it ends where it is (`.current`).
 public final class Scene {
   /// The top of the tree; it has no parent and cannot be added to another node.
   public let root: Node
   /// The clock that drives every animation in the scene.
   public let clock: AnimationClock
 
-  /// The per-frame state of the scene's running animators; the scene's observer of the
-  /// clock.
+  /// The state of the scene's active animators and the lanes of their properties; the
+  /// scene's per-frame observer of the clock.
   let store: FrameStore
-
-  /// Animators that are active (running or paused), kept alive while they are.
-  var activeAnimators: [ObjectIdentifier: PropertyAnimator] = [:]
 
   /// Creates a scene with an empty root node, driven by `clock`.
   public init(clock: AnimationClock = AnimationClock()) {
@@ -30,5 +28,12 @@ public final class Scene {
     store = FrameStore(clock: clock)
     root = Node()
     root.rootOfScene = self
+  }
+
+  deinit {
+    // No active animation outlives its scene: each run ends where it is (`.current`).
+    while let animator = store.slots.last?.owner {
+      animator.perform(animator.core.abandon(now: clock.now), "Scene deinit")
+    }
   }
 }

@@ -233,15 +233,24 @@ struct HandWrittenSpring: SimulationFunction {
     let animator = Animator(initialValue: 5.0, clock: clock)
     let (_, errors) = collectingErrors {
       animator.animate(to: .nan, duration: 1)
-      animator.animate(to: 1, duration: .infinity)
-      animator.animate(to: 1, duration: .nan)
       animator.value = .infinity
       animator.simulate(using: DecayFunction(), initialVelocity: .nan)
       animator.simulate(using: SpringFunction(target: -.infinity))
     }
-    #expect(errors.count == 6)
+    #expect(errors.count == 4)
     #expect(errors.allSatisfy { $0.kind == .nonFiniteNumber })
     #expect(animator.value == 5 && !animator.isAnimating)
+
+    // The one policy for durations: NaN and infinite count as 0, like negative ones: the
+    // value arrives on the next advance.
+    for duration in [Double.nan, .infinity, -.infinity] {
+      let (_, durationErrors) = collectingErrors { animator.animate(to: 7, duration: duration) }
+      #expect(durationErrors.map(\.kind) == [.nonFiniteNumber])
+      #expect(durationErrors.first?.message.hasPrefix("Animator.animate(to:duration:") == true)
+      clock.advance(by: 0)
+      #expect(animator.value == 7 && !animator.isAnimating)
+      animator.value = 5
+    }
 
     let (_, negative) = collectingErrors { animator.animate(to: 9, duration: -2) }
     #expect(negative.map(\.kind) == [.outOfRange])

@@ -132,4 +132,31 @@ import Testing
     #expect(rangeErrors.map(\.kind) == [.outOfRange])
     #expect(rangeErrors.first?.description.hasPrefix("** Dance Error: ") == true)
   }
+
+  @Test(
+    "Huge finite control points keep every value and slope finite, 0 at 0 and 1 at 1",
+    arguments: [
+      [0.5, Double.greatestFiniteMagnitude, 0.5, Double.greatestFiniteMagnitude],
+      [0.5, -Double.greatestFiniteMagnitude, 0.5, Double.greatestFiniteMagnitude],
+      [Double.leastNonzeroMagnitude, 1e6, 1, 1],
+      [0, 0, 1 - 1e-16, -1e6],
+    ] as [[Double]])
+  func hugeControlPoints(points: [Double]) {
+    let (x1, y1, x2, y2) = (points[0], points[1], points[2], points[3])
+    let (curve, errors) = collectingErrors { TimingFunction(x1: x1, y1: y1, x2: x2, y2: y2) }
+    #expect(abs(curve.y1) <= TimingFunction.maximumOvershoot)
+    #expect(abs(curve.y2) <= TimingFunction.maximumOvershoot)
+    #expect(errors.allSatisfy { $0.kind == .outOfRange })
+    #expect(curve.value(at: 0) == 0 && curve.value(at: 1) == 1)
+    for progress in [-1e308, -1, 0, 1e-9, 0.25, 0.5, 0.75, 1 - 1e-9, 1, 2, 1e308] {
+      #expect(curve.value(at: progress).isFinite, "value at \(progress)")
+      #expect(curve.slope(at: progress).isFinite, "slope at \(progress)")
+    }
+    // Inside the limit the curve is the exact Bézier: at t = 1/2, x = 1/2 and
+    // y = 3/8·y1 + 3/8·y2 + 1/8.
+    if x1 == 0.5 && x2 == 0.5 {
+      let expected = 0.375 * curve.y1 + 0.375 * curve.y2 + 0.125
+      #expect(curve.value(at: 0.5).isApproximatelyEqual(to: expected, relativeTolerance: 1e-9))
+    }
+  }
 }

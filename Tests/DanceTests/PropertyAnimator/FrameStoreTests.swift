@@ -2,9 +2,9 @@ import Dance
 import TestSupport
 import Testing
 
-/// The scene's frame store: which properties it blends flat, which compute themselves, and
-/// that every lane stays with its own animator as animators come and go. (Its values are
-/// checked everywhere else: every playback test reads them.)
+/// The scene's frame store: one slot per active animator and one lane per animated property,
+/// whatever the kind of path, and every lane stays with its own animator as animators come
+/// and go. (Its values are checked everywhere else: every playback test reads them.)
 @Suite struct FrameStoreTests {
   static func scene(nodes count: Int) -> (Scene, [Node]) {
     let scene = Scene()
@@ -13,7 +13,7 @@ import Testing
     return (scene, nodes)
   }
 
-  @Test("Built-in properties are blended in the lane tables, and only while running")
+  @Test("Every built-in property has a lane while its animator is active, paused or not")
   func builtInPropertiesAreFlat() {
     let (scene, nodes) = Self.scene(nodes: 1)
     let node = nodes[0]
@@ -25,7 +25,7 @@ import Testing
       $0.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 1)
       $0.transform = Transform(translationX: 8, y: 0)
     }.start()
-    #expect(scene.frameStoreShape == (1, 5, 0))
+    #expect(scene.frameStoreShape == (1, 5))
     // The clock ticks the store alone; the animator keeps only its end as a deadline.
     #expect(scene.clock.activeObserverCount == 1)
     #expect(scene.clock.pendingDeadlineCount == 1)
@@ -38,26 +38,27 @@ import Testing
 
     let paused = node.center
     node.dance.pause()
-    #expect(scene.frameStoreShape == (0, 0, 0))
-    #expect(scene.clock.activeObserverCount == 0)
+    // Paused, the animator keeps its slot and lanes; only its deadline goes.
+    #expect(scene.frameStoreShape == (1, 5))
+    #expect(scene.clock.pendingDeadlineCount == 0)
     scene.clock.advance(by: 0.5)
     #expect(node.center == paused)
 
     node.dance.start()
-    #expect(scene.frameStoreShape == (1, 5, 0))
+    #expect(scene.frameStoreShape == (1, 5))
     scene.clock.advance(by: 1.5)
     #expect(node.center == Point(x: 100, y: 50))
-    #expect(scene.frameStoreShape == (0, 0, 0))
+    #expect(scene.frameStoreShape == (0, 0))
     #expect(scene.clock.activeObserverCount == 0)
   }
 
-  @Test("Delay-factor windows, keyframes and re-based segments compute their own values")
+  @Test("Delay-factor windows, keyframes and re-based segments are lanes like any other")
   func specialPathsComputeThemselves() {
     let (scene, nodes) = Self.scene(nodes: 2)
     let windowed = PropertyAnimator(duration: 1, curve: .linear) { nodes[0].alpha = 0 }
     windowed.addAnimations({ nodes[0].center = Point(x: 40, y: 5) }, delayFactor: 0.5)
     windowed.startAnimation()
-    #expect(scene.frameStoreShape == (1, 1, 1))
+    #expect(scene.frameStoreShape == (1, 2))
 
     Node.animateKeyframes(
       withDuration: 1, delay: 0, options: [],
@@ -66,7 +67,7 @@ import Testing
           nodes[1].alpha = 0.5
         }
       }, completion: nil)
-    #expect(scene.frameStoreShape == (2, 1, 2))
+    #expect(scene.frameStoreShape == (2, 3))
 
     scene.clock.advance(by: 0.75)
     // The window runs linearly over the second half: halfway through it at 0.75 s.
@@ -74,15 +75,15 @@ import Testing
     #expect(nodes[0].alpha.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12))
     #expect(nodes[1].alpha == 0.5)
 
-    // Continuing with new timing re-bases every segment: both lanes compute themselves.
+    // Continuing with new timing re-bases every segment in place.
     windowed.pauseAnimation()
     windowed.continueAnimation(
       withTimingParameters: CubicTimingParameters(animationCurve: .easeIn), durationFactor: 1)
-    #expect(scene.frameStoreShape == (2, 0, 3))
+    #expect(scene.frameStoreShape == (2, 3))
     scene.clock.advance(by: 0.25)
     #expect(nodes[0].center == Point(x: 40, y: 5))
     #expect(nodes[0].alpha == 0)
-    #expect(scene.frameStoreShape == (0, 0, 0))
+    #expect(scene.frameStoreShape == (0, 0))
   }
 
   @Test("Lanes stay with their animators as animators leave and join in any order")
@@ -97,20 +98,30 @@ import Testing
       }.start()
     }
     scene.clock.advance(by: 0.25)
-    // Pause every third node, from the front: each leaves a hole another slot moves into.
+    // Finish every third node where it is, from the front: each leaves a hole that the last
+    // slot and its lanes move into.
     for index in stride(from: 0, to: count, by: 3) {
-      nodes[index].dance.pause()
+      nodes[index].dance.finish(at: .current)
     }
-    #expect(scene.frameStoreShape == (8, 8, 0))
+    #expect(scene.frameStoreShape == (8, 8))
     scene.clock.advance(by: 0.25)
-    // Resume them in reverse order, then check every node against its own closed form.
+    // Start them again in reverse order, then check every node against its own closed form.
     for index in stride(from: 0, to: count, by: 3).reversed() {
-      nodes[index].dance.start()
+      nodes[index].dance.animate(duration: 1, curve: .easeOut) {
+        $0.center = Point(x: target(index), y: -target(index))
+      }.start()
     }
+    #expect(scene.frameStoreShape == (12, 12))
     scene.clock.advance(by: 0.25)
     for (index, node) in nodes.enumerated() {
-      // Paused nodes lost a quarter of a second.
-      let elapsed = index % 3 == 0 ? 0.5 : 0.75
+      guard index % 3 != 0 else {
+        // Restarted a quarter of a second ago from where it stopped at 0.25 s.
+        let from = 5 + (target(index) - 5) * curve.value(at: 0.25)
+        let expected = from + (target(index) - from) * curve.value(at: 0.25)
+        #expect(node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12))
+        continue
+      }
+      let elapsed = 0.75
       let expected = 5 + (target(index) - 5) * curve.value(at: elapsed)
       #expect(
         node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12),

@@ -22,7 +22,7 @@ final class Sprite: Node {
   func noJump() {
     let animator = PropertyAnimator(duration: 1, curve: .linear) {
       self.node.alpha = 0
-      #expect(self.node.alpha == 1)  // still the value on screen
+      #expect(self.node.alpha == 0)  // its target (UIKit's model value)
     }
     #expect(node.alpha == 1)
     animator.startAnimation()

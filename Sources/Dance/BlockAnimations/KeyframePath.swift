@@ -13,63 +13,49 @@ enum KeyframeCalculation: Hashable, Sendable {
   case cubicPaced
 }
 
-/// One property of one node animated through keyframes by a `Node.animateKeyframes` animator.
-///
-/// The value is a function of the animator's fraction complete f (time over duration). The
-/// path starts at the property's value when the animation began and visits each keyframe's
-/// value in order of their start times.
-final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnimation<Value> {
+/// The keyframes of one property of a `Node.animateKeyframes` animator, as data in its
+/// ``LanePath``: the value is a function of the animator's fraction complete f (time over
+/// duration). The path starts at the property's value when the animation began and visits
+/// each keyframe's value in order of their start times.
+struct KeyframePath<V: SIMD> where V.Scalar == Double {
   struct Keyframe {
     var start: Double
     var duration: Double
-    var value: Vector
+    var value: V
   }
 
-  let storage: ReferenceWritableKeyPath<N, Animatable<Value>>
-  let from: Vector
   let mode: KeyframeCalculation
-  private var keyframes: [Keyframe] = []
-  // Built on first use: the path's points, and for paced modes the cumulative length at the
-  // end of each piece (a piece is a segment, or a sample of a curve segment).
-  private var points: [Vector] = []
+  /// The keyframes sorted by start (ties in the order added).
+  private(set) var keyframes: [Keyframe] = []
+  /// The path's points: the start value, then each keyframe's value.
+  private var points: [V]
+  // For paced modes: the cumulative length at the end of each piece (a piece is a segment,
+  // or a sample of a curve segment), its segment and its parameter there.
   private var pieceEnds: [Double] = []
   private var pieceSegment: [Int] = []
   private var pieceParameter: [Double] = []
-  private var isPrepared = false
 
   /// Samples per curve segment when measuring a cubic path for `cubicPaced`.
   static var samplesPerSegment: Int { 128 }
 
-  init(
-    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>, from: Vector,
-    mode: KeyframeCalculation, animator: PropertyAnimator
-  ) {
-    self.storage = storage
-    self.from = from
+  init(from: V, mode: KeyframeCalculation) {
     self.mode = mode
-    super.init(
-      node: node, current: from, animator: animator, windowStart: 0,
-      kernel: { animation, f, _ in
-        let keyframes = unsafeDowncast(animation, to: KeyframePropertyAnimation<N, Value>.self)
-        keyframes.current = keyframes.value(at: f)
-      })
+    points = [from]
   }
 
-  /// The node, with its class; nil once the node is gone.
-  var node: N? { baseNode.map { unsafeDowncast($0, to: N.self) } }
+  /// The value at the end of the path.
+  var last: V { points[points.count - 1] }
 
-  func addKeyframe(start: Double, duration: Double, value: Vector) {
-    keyframes.append(Keyframe(start: start, duration: duration, value: value))
-    isPrepared = false
+  /// Adds a keyframe reaching `value` over the slice `start ..< start + duration`.
+  mutating func add(start: Double, duration: Double, value: V) {
+    let index = keyframes.firstIndex { $0.start > start } ?? keyframes.count
+    keyframes.insert(Keyframe(start: start, duration: duration, value: value), at: index)
+    points.insert(value, at: index + 1)
+    measure()
   }
 
-  private func prepare() {
-    isPrepared = true
-    // Stable sort by start time: keyframes with equal starts keep their order.
-    keyframes = keyframes.enumerated().sorted {
-      ($0.element.start, $0.offset) < ($1.element.start, $1.offset)
-    }.map(\.element)
-    points = [from] + keyframes.map(\.value)
+  /// Measures the path's length piece by piece, for the paced modes.
+  private mutating func measure() {
     pieceEnds = []
     pieceSegment = []
     pieceParameter = []
@@ -93,7 +79,7 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
 
   /// The point at parameter `u` ∈ [0, 1] of the Catmull-Rom segment from `points[segment]`
   /// to `points[segment + 1]`, with the end points repeated as outer control points.
-  private func curvePoint(_ segment: Int, _ u: Double) -> Vector {
+  private func curvePoint(_ segment: Int, _ u: Double) -> V {
     let p1 = points[segment]
     let p2 = points[segment + 1]
     if u <= 0 { return p1 }
@@ -109,7 +95,7 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
     return 0.5 * (a + b + c + d)
   }
 
-  private func point(_ segment: Int, _ u: Double) -> Vector {
+  private func point(_ segment: Int, _ u: Double) -> V {
     switch mode {
     case .cubic, .cubicPaced: curvePoint(segment, u)
     case .linear, .discrete, .paced:
@@ -118,8 +104,8 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
   }
 
   /// The value at fraction `f` of the animation.
-  func value(at f: Double) -> Vector {
-    if !isPrepared { prepare() }
+  func value(at f: Double) -> V {
+    let from = points[0]
     guard !keyframes.isEmpty else { return from }
     switch mode {
     case .linear, .cubic:
@@ -133,10 +119,8 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
       }
       return points[segment + 1]
     case .paced, .cubicPaced:
-      guard let total = pieceEnds.last, total > 0 else {
-        return f >= 1 ? points[points.count - 1] : from
-      }
-      if f >= 1 { return points[points.count - 1] }
+      guard let total = pieceEnds.last, total > 0 else { return f >= 1 ? last : from }
+      if f >= 1 { return last }
       if f <= 0 { return from }
       let distance = f * total
       // Binary search for the first piece that ends at or beyond `distance`.
@@ -155,17 +139,5 @@ final class KeyframePropertyAnimation<N: Node, Value: VectorConvertible>: ValueA
       let u0 = piece > 0 && pieceSegment[piece - 1] == segment ? pieceParameter[piece - 1] : 0
       return point(segment, u0 + (u1 - u0) * within)
     }
-  }
-
-  override func apply(_ position: AnimatingPosition) {
-    switch position {
-    case .start: current = from
-    case .end: current = value(at: 1)
-    case .current: break
-    }
-  }
-
-  override func releaseProperty() {
-    node?[keyPath: storage].release(from: self)
   }
 }

@@ -1,0 +1,384 @@
+/// Everything that decides what a ``PropertyAnimator`` shows, as one value: its phase, where
+/// it is along its path as a function of clock time, its timing and its next deadline.
+///
+/// The core is the one source of truth for a run. While the animator is active in a scene
+/// it lives in the scene's ``FrameStore`` (the store's slot *is* the state); otherwise the
+/// animator keeps it. Events are `mutating` methods that take the clock time and return an
+/// ``Action`` for the animator to carry out (run blocks, write values, run completions); the
+/// fraction, the timing sample and the deadline are pure functions of the value. Nothing
+/// here knows about nodes, scenes or clocks, so the state table is tested without a scene.
+///
+/// **The path.** While running, the fraction complete at clock time t is
+/// `anchorFraction ± (t − anchorTime) / secondsPerFraction`, clamped to 0…1 (minus when
+/// reversed); before `anchorTime` (a start delay) it stays at `anchorFraction`; paused or
+/// stopped it is `anchorFraction`. A repeating or autoreversing path (`Node.animate`
+/// options) keeps its phase in `anchorFraction` instead: 0…1 forward, 1…2 back, wrapped for
+/// repeats.
+///
+/// **The table** follows `UIViewPropertyAnimator`; where UIKit raises an exception the core
+/// stays put and returns ``Action/reject(_:_:)``:
+///
+/// | phase \ event | start | start after delay | pause | stop(false) | stop(true) | finish(at:) | continue | scrub | reach the end |
+/// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+/// | inactive | activate, running | activate, running | activate, paused | reject | reject | reject | reject | activate, paused | — |
+/// | running | — | reject | paused | stopped | inactive (.current) | reject | running | paused | inactive, or paused with `pausesOnCompletion` |
+/// | paused | running | running | — | stopped | inactive (.current) | reject | running | paused | — |
+/// | stopped | reject | reject | reject | reject | reject | inactive (position) | reject | reject | — |
+///
+/// With `isInterruptible` false, pausing, stopping and scrubbing an active animator are
+/// rejected, and `isInterruptible` itself can change only while inactive.
+struct AnimatorCore {
+  enum Phase: Hashable, Sendable, CaseIterable {
+    case inactive
+    case running
+    case paused
+    case stopped
+  }
+
+  /// What the animator must do after an event.
+  enum Action {
+    /// Nothing beyond keeping its registration in step with the phase.
+    case none
+    /// An illegal call: report it (`message` says why); nothing changed.
+    case reject(DanceError.Kind, String)
+    /// A new run began (running or paused): run the pending blocks, then write the values.
+    case activate
+    /// Write every property's value at the current time.
+    case apply
+    /// The run ended: write the values for `position`, then run the completions.
+    case finish(AnimatingPosition)
+    /// The timing changed mid-run: re-base every property's path on `Rebase`.
+    case rebase(Rebase)
+  }
+
+  /// What `continueAnimation` hands each property: the core before the change, where it
+  /// was and how fast its fraction moved before and after (fractions per second).
+  struct Rebase {
+    var oldCore: AnimatorCore
+    var fraction: Double
+    var oldSpeed: Double
+    var newSpeed: Double
+  }
+
+  private(set) var phase = Phase.inactive
+  /// Counts runs: it changes at every activation and every end, so the animator can tell
+  /// whether a callback it triggered ended (or restarted) the run it was carrying out.
+  private(set) var run: UInt64 = 0
+  var isInterruptible = true
+  var pausesOnCompletion = false
+  var scrubsLinearly = false
+  var repeats = false
+  var autoreverses = false
+
+  private(set) var reversed = false
+  private(set) var anchorFraction = 0.0
+  private(set) var anchorTime = 0.0
+  private(set) var secondsPerFraction: Double
+  private(set) var timing: AnimationTiming
+  /// Whether scrubbing left linear progress on screen (until the animator runs again).
+  private(set) var showsLinearScrub = false
+  /// The clock time of a pending `pauseAnimation(afterDelay:)`.
+  private(set) var pauseTime: Double?
+
+  init(timing: AnimationTiming) {
+    self.timing = timing
+    secondsPerFraction = timing.duration
+  }
+
+  // MARK: - Pure functions of the value
+
+  /// Whether the path moves with the clock.
+  var isMoving: Bool { phase == .running }
+
+  /// Whether the path repeats or autoreverses.
+  var isCycling: Bool { repeats || autoreverses }
+
+  /// The fraction complete at clock time `time`.
+  func fraction(at time: Double) -> Double {
+    guard phase == .running else { return anchorFraction }
+    let elapsed = time - anchorTime
+    if isCycling {
+      let length: Double = autoreverses ? 2 : 1
+      var cycle = anchorFraction
+      if secondsPerFraction > 0 {
+        cycle += max(elapsed, 0) / secondsPerFraction
+      } else if elapsed >= 0 {
+        cycle = length
+      }
+      cycle = repeats ? cycle.truncatingRemainder(dividingBy: length) : min(cycle, length)
+      return cycle <= 1 ? cycle : 2 - cycle
+    }
+    guard secondsPerFraction > 0 else {
+      // No duration: the path is covered the moment the animator starts moving.
+      return elapsed >= 0 ? (reversed ? 0 : 1) : anchorFraction
+    }
+    guard elapsed > 0 else { return anchorFraction }
+    let moved = elapsed / secondsPerFraction
+    return min(max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
+  }
+
+  /// How fast the fraction moves at `time`, in fractions per second (signed).
+  func speed(at time: Double) -> Double {
+    guard phase == .running, time >= anchorTime, secondsPerFraction > 0 else { return 0 }
+    return (reversed ? -1 : 1) / secondsPerFraction
+  }
+
+  /// The timing at fraction `f`, as a frame (no slopes) or a velocity query (`slopes`) sees
+  /// it.
+  @inline(__always)
+  func sample(atFraction f: Double, slopes: Bool = false) -> TimingSample {
+    timing.sample(at: f, linear: showsLinearScrub, slopes: slopes)
+  }
+
+  /// The clock time at which the running path reaches its end (∞ when it repeats).
+  var endTime: Double {
+    if isCycling {
+      if repeats { return .infinity }
+      return anchorTime + ((autoreverses ? 2 : 1) - anchorFraction) * secondsPerFraction
+    }
+    return anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
+  }
+
+  /// The clock time of the next event (the end, or a pending pause), while running.
+  var deadline: Double? {
+    guard phase == .running else { return nil }
+    var time = endTime
+    if let pauseTime, pauseTime < time { time = pauseTime }
+    return time.isFinite ? time : nil
+  }
+
+  /// Where a run that reaches its end finishes.
+  var endPosition: AnimatingPosition { reversed || autoreverses ? .start : .end }
+
+  // MARK: - Events
+
+  /// `startAnimation()` (`delay` 0) and `startAnimation(afterDelay:)`.
+  mutating func start(now: Double, delay: Double = 0, requireStopped: Bool = false) -> Action {
+    switch phase {
+    case .inactive:
+      activate(now: now)
+      phase = .running
+      anchorTime = now + delay
+      return .activate
+    case .paused:
+      phase = .running
+      anchorTime = now + delay
+      showsLinearScrub = false
+      if let pauseTime, pauseTime < now { self.pauseTime = nil }
+      return .none
+    case .running:
+      return requireStopped ? .reject(.illegalState, "the animator is already running") : .none
+    case .stopped:
+      return .reject(.illegalState, "a stopped animator cannot start; finish it first")
+    }
+  }
+
+  /// `pauseAnimation()`.
+  mutating func pause(now: Double) -> Action {
+    hold(now: now, verb: "pause")
+  }
+
+  /// Setting `fractionComplete` to `f` (already checked to lie in 0…1).
+  mutating func scrub(to f: Double, now: Double) -> Action {
+    let action = hold(now: now, verb: "scrub")
+    if case .reject = action { return action }
+    anchorFraction = f
+    anchorTime = now
+    showsLinearScrub = scrubsLinearly
+    if case .none = action { return .apply }
+    return action
+  }
+
+  /// `pauseAnimation(afterDelay:)`: pause at `now + delay` if still running then.
+  mutating func pause(afterDelay delay: Double, now: Double) -> Action {
+    guard isInterruptible else {
+      return .reject(.illegalState, "the animator is not interruptible")
+    }
+    pauseTime = now + delay
+    return .none
+  }
+
+  /// `stopAnimation(_:)`.
+  mutating func stop(withoutFinishing: Bool, now: Double) -> Action {
+    switch phase {
+    case .inactive:
+      return .reject(.illegalState, "the animator is not active; there is nothing to stop")
+    case .stopped:
+      return .reject(.illegalState, "the animator is already stopped")
+    case .running, .paused:
+      guard isInterruptible else {
+        return .reject(.illegalState, "the animator is not interruptible; it cannot stop")
+      }
+      freeze(now: now)
+      if withoutFinishing {
+        return end(at: .current)
+      }
+      phase = .stopped
+      return .apply
+    }
+  }
+
+  /// `finishAnimation(at:)`.
+  mutating func finish(at position: AnimatingPosition) -> Action {
+    guard phase == .stopped else {
+      return .reject(.illegalState, "finishAnimation(at:) needs a stopped animator")
+    }
+    return end(at: position)
+  }
+
+  /// Setting `isReversed`: a running path turns around where it is.
+  mutating func setReversed(_ value: Bool, now: Double) -> Action {
+    guard phase != .stopped else {
+      return .reject(.illegalState, "a stopped animator cannot reverse")
+    }
+    guard value != reversed else { return .none }
+    if phase == .running && now > anchorTime {
+      anchorFraction = fraction(at: now)
+      anchorTime = now
+    }
+    reversed = value
+    return .none
+  }
+
+  /// `continueAnimation(withTimingParameters:durationFactor:)`: the rest of the path with
+  /// `newTiming` (nil keeps the timing) over the remaining time × `factor`.
+  mutating func continueAnimation(
+    with newTiming: AnimationTiming?, factor: Double, now: Double
+  ) -> Action {
+    guard phase == .running || phase == .paused else {
+      return .reject(.illegalState, "continueAnimation needs an active animator")
+    }
+    let f = fraction(at: now)
+    var rebase = Rebase(oldCore: self, fraction: f, oldSpeed: speed(at: now), newSpeed: 0)
+    if let newTiming { timing = newTiming }
+    secondsPerFraction = timing.duration * factor
+    anchorFraction = f
+    anchorTime = now
+    showsLinearScrub = false
+    phase = .running
+    rebase.newSpeed = speed(at: now)
+    return .rebase(rebase)
+  }
+
+  /// The clock reached ``deadline``: a pending pause, or the end of the path.
+  mutating func reachDeadline(now: Double) -> Action {
+    guard phase == .running else { return .none }
+    if let pauseTime, pauseTime <= now, pauseTime < endTime {
+      self.pauseTime = nil
+      return pause(now: now)
+    }
+    guard endTime <= now else { return .none }
+    return reachEnd(now: now)
+  }
+
+  /// The running path reached its end (or has no clock to run on): finish there, or hold
+  /// there with `pausesOnCompletion`.
+  mutating func reachEnd(now: Double) -> Action {
+    guard phase == .running else { return .none }
+    if pausesOnCompletion {
+      phase = .paused
+      anchorFraction = reversed ? 0 : 1
+      anchorTime = now
+      return .apply
+    }
+    anchorFraction = reversed || autoreverses ? 0 : 1
+    anchorTime = now
+    return end(at: endPosition)
+  }
+
+  /// The animator lost its last property, its scene, or its owner, while active or stopped:
+  /// the run ends where it is.
+  mutating func abandon(now: Double) -> Action {
+    guard phase != .inactive else { return .none }
+    freeze(now: now)
+    return end(at: .current)
+  }
+
+  /// An activation found nothing in a scene to animate: an active animator lives in a
+  /// scene, so the run ends at once, where a started run ends (`.end`, `.start` reversed;
+  /// never held by `pausesOnCompletion`), or at `.current` when paused or scrubbed.
+  mutating func endUnbound(now: Double) -> Action {
+    switch phase {
+    case .running:
+      anchorFraction = reversed || autoreverses ? 0 : 1
+      anchorTime = now
+      return end(at: endPosition)
+    case .paused, .stopped:
+      return abandon(now: now)
+    case .inactive:
+      return .none
+    }
+  }
+
+  /// Changing `isInterruptible`.
+  mutating func setInterruptible(_ value: Bool) -> Action {
+    guard phase == .inactive else {
+      return .reject(.illegalState, "isInterruptible can change only while inactive")
+    }
+    isInterruptible = value
+    return .none
+  }
+
+  /// Whether animation blocks may be added now.
+  var acceptsAnimations: Bool { phase != .stopped }
+
+  /// Back at rest after the animator carried out a `.finish`: the next run starts fresh.
+  mutating func rest() {
+    guard phase == .inactive else { return }
+    anchorFraction = 0
+    showsLinearScrub = false
+    pauseTime = nil
+  }
+
+  /// Starts a run whose activation began at `earlier` on the clock the animator has found
+  /// since (its blocks bound it to a scene): the path starts at `now + delay` instead.
+  mutating func rebind(run: UInt64, now: Double, delay: Double) {
+    guard self.run == run else { return }
+    if phase == .running { anchorTime = now + delay }
+  }
+
+  // MARK: - Steps shared by the events
+
+  private mutating func activate(now: Double) {
+    run &+= 1
+    anchorFraction = reversed ? 1 : 0
+    anchorTime = now
+    secondsPerFraction = timing.duration
+    showsLinearScrub = false
+    pauseTime = nil
+  }
+
+  /// Pausing and scrubbing: activate an inactive core paused, pause a running one.
+  private mutating func hold(now: Double, verb: String) -> Action {
+    switch phase {
+    case .inactive:
+      activate(now: now)
+      phase = .paused
+      return .activate
+    case .running:
+      guard isInterruptible else {
+        return .reject(.illegalState, "the animator is not interruptible; it cannot \(verb)")
+      }
+      freeze(now: now)
+      phase = .paused
+      return .apply
+    case .paused:
+      return .none
+    case .stopped:
+      return .reject(.illegalState, "a stopped animator cannot \(verb); finish it first")
+    }
+  }
+
+  /// Keeps the fraction reached at `now` as the anchor.
+  private mutating func freeze(now: Double) {
+    anchorFraction = fraction(at: now)
+    anchorTime = now
+  }
+
+  private mutating func end(at position: AnimatingPosition) -> Action {
+    phase = .inactive
+    run &+= 1
+    pauseTime = nil
+    return .finish(position)
+  }
+}

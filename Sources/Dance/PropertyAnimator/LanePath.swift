@@ -1,0 +1,110 @@
+/// The path of one animated property, as data: where it starts, where it goes, and how.
+///
+/// Every kind of property animation is this one shape, evaluated by one function
+/// (``value(at:sample:core:slopes:)``) in frames, in pauses and scrubs, at the end and in
+/// velocity queries:
+///
+/// - before `windowStart` (a block's delay factor) the property rests at `from`;
+/// - from `segmentStart` on it follows the animator's timing from `segmentFrom` to `to`,
+///   plus `inherited` (a velocity carried into a spring) times the spring's impulse response;
+/// - between the two (only after `continueAnimation` re-based the segment) it moves linearly
+///   from `from` to `segmentFrom`;
+/// - with `keyframes`, the keyframes decide instead (`Node.animateKeyframes`).
+///
+/// The common case (a segment over the whole path, no keyframes) needs only `from`, `to`
+/// and the slot's shared sample: ``isWholeSegment``.
+struct LanePath<V: SIMD> where V.Scalar == Double {
+  var from: V
+  var to: V
+  var windowStart = 0.0
+  var segmentStart = 0.0
+  var segmentFrom: V
+  /// Value units per second of spring time, multiplying the spring's impulse response.
+  var inherited: V = .zero
+  var keyframes: KeyframePath<V>?
+
+  init(from: V, to: V, windowStart: Double = 0) {
+    self.from = from
+    self.to = to
+    self.windowStart = windowStart
+    segmentStart = windowStart
+    segmentFrom = from
+  }
+
+  /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
+  /// timing sampled at u = f serves as it is.
+  var isWholeSegment: Bool { segmentStart == 0 && keyframes == nil }
+
+  /// The value the path ends at: what the property is heading to.
+  var target: V { keyframes?.last ?? to }
+
+  /// Per-lane progress: even lanes follow x, odd lanes y.
+  @inline(__always)
+  static func mask(_ progress: SIMD2<Double>) -> V {
+    var mask = V(repeating: progress.x)
+    if progress.x != progress.y {
+      for lane in stride(from: 1, to: V.scalarCount, by: 2) {
+        mask[lane] = progress.y
+      }
+    }
+    return mask
+  }
+
+  /// The one blend: `a·(1 − p) + b·p` per lane, plus the inherited velocity times the
+  /// impulse response. Exact at both ends: p = 1 gives `b` to the bit.
+  @inline(__always)
+  static func blend(_ a: V, _ b: V, inherited: V, _ sample: TimingSample) -> V {
+    let progress = mask(sample.progress)
+    let value = a * (1 - progress) + b * progress
+    return sample.impulse == 0 ? value : value + inherited * sample.impulse
+  }
+
+  /// The value at fraction `f` of the animator, and with `slopes` its derivative with
+  /// respect to f (zero otherwise).
+  ///
+  /// `sample` is the animator's timing at u = f (taken with slopes when `slopes` is set);
+  /// a segment that starts later samples `core`'s timing itself.
+  @inline(__always)
+  func value(at f: Double, sample: TimingSample, core: AnimatorCore, slopes: Bool) -> (
+    value: V, slope: V
+  ) {
+    if let keyframes { return (keyframes.value(at: f), .zero) }
+    if f >= segmentStart {
+      var sample = sample
+      let span = 1 - segmentStart
+      if segmentStart != 0 {
+        sample = core.sample(atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
+      }
+      let value = Self.blend(segmentFrom, to, inherited: inherited, sample)
+      guard slopes else { return (value, .zero) }
+      var slope = (to - segmentFrom) * Self.mask(sample.progressSlope)
+      if sample.impulseSlope != 0 { slope += inherited * sample.impulseSlope }
+      return (value, slope / (span > 0 ? span : 1))
+    }
+    let span = segmentStart - windowStart
+    guard f > windowStart, span > 0 else { return (from, .zero) }
+    return (from.lerp(to: segmentFrom, (f - windowStart) / span), (segmentFrom - from) / span)
+  }
+
+  /// Starts a new segment at fraction `f` from `value` (the value shown there), carrying
+  /// `clockVelocity` (value units per second) into `timing` if it is a spring, for a
+  /// fraction that moves at `speed` per second.
+  mutating func rebase(
+    at f: Double, value: V, clockVelocity: V, timing: AnimationTiming, speed: Double
+  ) {
+    guard keyframes == nil, f > windowStart else { return }  // not started yet: no change
+    segmentFrom = value
+    segmentStart = f
+    inherit(clockVelocity: clockVelocity, timing: timing, speed: speed)
+  }
+
+  /// Sets the velocity carried into a spring: `clockVelocity` in value units per second of
+  /// clock time, for a segment whose fraction moves at `speed` per second.
+  mutating func inherit(clockVelocity: V, timing: AnimationTiming, speed: Double) {
+    // u runs at speed / (1 − segment start) per second, spring time at duration × that.
+    let span = 1 - segmentStart
+    let springSecondsPerSecond = span > 0 ? timing.duration * speed / span : 0
+    inherited =
+      timing.isSpring && springSecondsPerSecond > 0 ? clockVelocity / springSecondsPerSecond : .zero
+  }
+}

@@ -1,0 +1,130 @@
+/// The lanes of one value width in a scene's ``FrameStore``: per animated property, the slot
+/// of the animator that drives it, its ``LanePath`` and the value on screen.
+///
+/// A lane lives here from the moment an animator records the property until the animation
+/// lets go of it, whatever the animator's phase: the value on screen is always
+/// `lanes[i].current`. The hot part of a lane (slot, `from`, `to`, the value) is laid out
+/// flat for the frame; the rest of the path sits in a parallel array that only lanes with
+/// more than a whole-segment path read.
+class AnyLaneTable {
+  /// Writes every lane's value for its slot's sample (a frame).
+  func blend(samples: UnsafePointer<SlotSample>, slots: UnsafePointer<FrameStore.Slot>) {}
+
+  /// The number of lanes.
+  var count: Int { 0 }
+}
+
+/// The lanes of values of type `V`.
+final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
+  struct Lane {
+    /// The slot of the animator that drives the property.
+    var slot: Int32
+    /// Whether the path is one segment over the whole animation without keyframes.
+    var isWholeSegment: Bool
+    /// Whether the path carries a velocity into a spring (read with whole segments only).
+    var inherits: Bool
+    var from: V
+    var to: V
+    /// The value on screen.
+    var current: V
+  }
+
+  // Confined to the clock's thread; no access is held across a call out.
+  private var lanes: ContiguousArray<Lane> = []
+  private var paths: ContiguousArray<LanePath<V>> = []
+  private var owners: ContiguousArray<UnownedAnimation> = []
+
+  struct UnownedAnimation {
+    unowned let animation: PropertyAnimation
+  }
+
+  override var count: Int { lanes.count }
+
+  /// Adds a lane for `owner`, showing `current`; returns its index.
+  func add(_ owner: PropertyAnimation, slot: Int, path: LanePath<V>, current: V) -> Int {
+    lanes.append(
+      Lane(
+        slot: Int32(truncatingIfNeeded: slot), isWholeSegment: path.isWholeSegment,
+        inherits: path.inherited != .zero, from: path.from, to: path.to, current: current))
+    paths.append(path)
+    owners.append(UnownedAnimation(animation: owner))
+    return lanes.count - 1
+  }
+
+  /// Removes the lane at `index` (the last lane takes its index); returns the value it
+  /// showed.
+  func remove(at index: Int) -> V {
+    _ = paths.swapRemove(at: index)
+    _ = owners.swapRemove(at: index)
+    if index < owners.count { owners[index].animation.laneIndex = index }
+    return lanes.swapRemove(at: index).removed.current
+  }
+
+  /// The value on screen of the lane at `index`.
+  @inline(__always)
+  func current(at index: Int) -> V { lanes[index].current }
+
+  /// The path of the lane at `index`.
+  func path(at index: Int) -> LanePath<V> { paths[index] }
+
+  /// Replaces the path of the lane at `index`.
+  func setPath(_ path: LanePath<V>, at index: Int) {
+    paths[index] = path
+    lanes[index].isWholeSegment = path.isWholeSegment
+    lanes[index].inherits = path.inherited != .zero
+    lanes[index].from = path.from
+    lanes[index].to = path.to
+  }
+
+  /// Points the lane at `index` to `slot` (its animator's slot moved).
+  func move(at index: Int, toSlot slot: Int) {
+    lanes[index].slot = Int32(truncatingIfNeeded: slot)
+  }
+
+  /// Writes the value of the lane at `index` at fraction `f`, `sample` being its animator's
+  /// timing at u = f; returns the value and, with `slopes`, its derivative with respect to f.
+  @discardableResult
+  func evaluate(
+    at index: Int, fraction f: Double, sample: TimingSample, core: AnimatorCore, slopes: Bool
+  )
+    -> (value: V, slope: V)
+  {
+    let state = paths[index].value(at: f, sample: sample, core: core, slopes: slopes)
+    lanes[index].current = state.value
+    return state
+  }
+
+  /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
+  func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
+    index >= 0 && index < lanes.count && owners[index].animation === owner
+      && Int(lanes[index].slot) == slot
+  }
+
+  override func blend(samples: UnsafePointer<SlotSample>, slots: UnsafePointer<FrameStore.Slot>) {
+    guard !lanes.isEmpty else { return }
+    paths.withUnsafeBufferPointer { paths in
+      lanes.withUnsafeMutableBufferPointer { lanes in
+        for index in lanes.indices {
+          let slot = Int(lanes[index].slot)
+          let sample = samples[slot]
+          if lanes[index].isWholeSegment {
+            lanes[index].current = LanePath.blend(
+              lanes[index].from, lanes[index].to,
+              inherited: lanes[index].inherits ? paths[index].inherited : .zero, sample.timing)
+          } else {
+            lanes[index].current =
+              paths[index].value(
+                at: sample.fraction, sample: sample.timing, core: slots[slot].core, slopes: false
+              ).value
+          }
+        }
+      }
+    }
+  }
+}
+
+/// One slot's timing at the last frame: its fraction complete and the timing sampled there.
+struct SlotSample {
+  var fraction: Double
+  var timing: TimingSample
+}

@@ -1,0 +1,111 @@
+// The consistency audit (package API for the fuzzer and the tests): what must hold between
+// an animator, its slot and lanes in the store, its clock deadline and its nodes.
+
+extension PropertyAnimator {
+  /// What is inconsistent in this animator's bookkeeping, as sentences; empty when the
+  /// animator, its slot, its deadline and its animations agree.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    let core = core
+    let phase = core.phase
+    if phase == .inactive && slot >= 0 {
+      problems.append("an inactive animator still has a slot in its scene's store")
+    }
+    if phase != .inactive && slot < 0 {
+      problems.append(
+        "a \(phase) animator has no slot in a scene's store (scene: \(scene != nil), animations: \(animations.count), run \(core.run))"
+      )
+    }
+    if slot >= 0 {
+      if let store, slot < store.slots.count, store.slots[slot].owner === self {
+        let retained = store.slots[slot].retained === self
+        if retained != (phase == .running || phase == .paused) {
+          problems.append("a \(phase) animator is \(retained ? "" : "not ")kept alive by its scene")
+        }
+      } else {
+        problems.append("an animator's slot belongs to another animator")
+      }
+    }
+    if registration.hasDeadline != (core.deadline != nil && clock != nil) {
+      problems.append("the clock's deadline for an animator does not match its phase")
+    }
+    if phase == .inactive && !animations.isEmpty {
+      problems.append("an inactive animator still drives \(animations.count) properties")
+    }
+    let f = core.fraction(at: currentTime)
+    if !(0...1).contains(f) { problems.append("fraction \(f) outside 0…1") }
+    for animation in animations {
+      if animation.animator !== self {
+        problems.append("an animation of the animator points to another animator")
+      }
+      if !animation.laneMatches(slot: slot) {
+        problems.append("an animation's lane is missing or belongs to another")
+      }
+      guard let node = animation.baseNode else {
+        problems.append("an animation outlived its node")
+        continue
+      }
+      if !node.animations.contains(where: { $0 === animation }) {
+        problems.append("a node does not list an animation that drives it")
+      }
+      if node.scene == nil || node.scene !== scene {
+        problems.append("an animation drives a node outside the animator's scene")
+      }
+    }
+    return problems
+  }
+}
+
+extension Node {
+  /// What is inconsistent in the animations listed on this node; empty when each is driven
+  /// by a live animator that lists it, and the node is in that animator's scene.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    for animation in animations {
+      guard let animator = animation.animator else {
+        problems.append("a node lists an animation that has ended")
+        continue
+      }
+      if !animator.animations.contains(where: { $0 === animation }) {
+        problems.append("a node lists an animation its animator dropped")
+      }
+      if scene == nil { problems.append("a node outside any scene is still animated") }
+    }
+    return problems
+  }
+
+  /// The number of animations driving this node's properties; for tests and diagnostics.
+  package var animationCount: Int { animations.count }
+}
+
+extension Scene {
+  /// The number of animators the scene keeps alive (running or paused); for tests and
+  /// diagnostics.
+  package var activeAnimatorCount: Int { store.slots.count { $0.retained != nil } }
+
+  /// The number of active or stopped animators in the scene's store, and of the lanes of
+  /// the properties they drive; for tests and diagnostics.
+  package var frameStoreShape: (slots: Int, lanes: Int) { (store.slotCount, store.laneCount) }
+
+  /// What is inconsistent in the scene's store; empty when it is registered with the clock
+  /// exactly while it has slots, each slot's animator passes its own audit, and the lanes
+  /// are exactly the animators' animations.
+  package func auditProblems() -> [String] {
+    var problems: [String] = []
+    if store.registration.isActive != (store.slotCount > 0) {
+      problems.append("the frame store is registered with the clock iff it has slots: not so")
+    }
+    var animations = 0
+    for index in store.slots.indices {
+      let animator = store.slots[index].owner
+      if animator.slot != index { problems.append("a slot's animator points to another slot") }
+      if animator.scene !== self { problems.append("a scene keeps another scene's animator") }
+      animations += animator.animations.count
+      problems += animator.auditProblems()
+    }
+    if animations != store.laneCount {
+      problems.append("the store has \(store.laneCount) lanes for \(animations) animations")
+    }
+    return problems
+  }
+}

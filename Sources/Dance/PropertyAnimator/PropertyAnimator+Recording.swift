@@ -1,0 +1,118 @@
+// Recording: what an assignment inside one of the animator's blocks does.
+
+extension PropertyAnimator {
+  /// Whether `node` can be animated by this animator, binding the animator to the node's
+  /// scene (and giving it a slot in the scene's store) if it has none yet. Nodes outside a
+  /// scene, or in another scene (reported), cannot.
+  private func canAnimate(_ node: Node) -> Bool {
+    // A block still running after its own run ended (a callback it triggered finished the
+    // animator) has nothing to animate with: its assignments apply at once.
+    guard core.phase != .inactive, let nodeScene = node.scene else { return false }
+    if let scene {
+      guard scene === nodeScene else {
+        DanceError.report(
+          .illegalState,
+          "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
+            + "set without animation")
+        return false
+      }
+    } else {
+      scene = nodeScene
+      clock = nodeScene.clock
+      store = nodeScene.store
+    }
+    enterStore()
+    updateRegistration()
+    return true
+  }
+
+  /// Records an assignment made inside one of this animator's blocks.
+  func record<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    windowStart: Double
+  ) {
+    guard canAnimate(node) else {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    let previous = node[keyPath: storage].owner
+    var path = LanePath(
+      from: node[keyPath: storage].displayedValue.vector, to: newValue.vector,
+      windowStart: windowStart)
+    let core = core
+    if core.timing.isSpring, let previous, let previousAnimator = previous.animator {
+      let now = currentTime
+      path.inherit(
+        clockVelocity: previous.velocity(core: previousAnimator.core, now: now),
+        timing: core.timing, speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+    }
+    adopt(node: node, storage: storage, path: path, previous: previous)
+  }
+
+  /// Records an assignment made inside a keyframe of this animator: the property reaches
+  /// `newValue` over the slice `start ..< start + duration` of the animation.
+  func recordKeyframe<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    start: Double, duration: Double
+  ) {
+    guard canAnimate(node) else {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    let previous = node[keyPath: storage].owner
+    if let previous, previous.animator === self, var keyframes = previous.path.keyframes {
+      keyframes.add(start: start, duration: duration, value: newValue.vector)
+      previous.path.keyframes = keyframes
+      return
+    }
+    let from = node[keyPath: storage].displayedValue.vector
+    var path = LanePath(from: from, to: from)
+    var keyframes = KeyframePath(from: from, mode: keyframeMode)
+    keyframes.add(start: start, duration: duration, value: newValue.vector)
+    path.keyframes = keyframes
+    adopt(node: node, storage: storage, path: path, previous: previous)
+  }
+
+  /// Makes a new animation along `path` the owner of the property, taking it from
+  /// `previous`. Taking it from an animation of this same run (a block that assigns a
+  /// property twice) is a replacement, not an interruption.
+  private func adopt<N: Node, Value: VectorConvertible>(
+    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    path: LanePath<Value.VectorType>,
+    previous: ValueAnimation<Value>?
+  ) {
+    let table = store.unsafelyUnwrapped.table(for: Value.VectorType.self)
+    let animation = TypedPropertyAnimation(
+      node: node, storage: storage, animator: self, table: table)
+    animation.laneIndex = table.add(animation, slot: slot, path: path, current: path.from)
+    animations.append(animation)
+    node.animations.append(animation)
+    node[keyPath: storage].owner = animation
+    hasHadAnimations = true
+    // Last: ending the previous owner runs its animator's completions, which may end this
+    // run too, and then they must find the new animation among this run's.
+    guard let previous else { return }
+    if previous.animator === self {
+      replace(previous)
+    } else {
+      previous.detach(endingAt: .current)
+    }
+  }
+
+  /// Drops one of this run's own animations, replaced by a later assignment in the run.
+  private func replace(_ animation: PropertyAnimation) {
+    animation.animator = nil
+    animation.end()
+    animations.removeAll { $0 === animation }
+    animation.baseNode?.animations.removeAll { $0 === animation }
+  }
+
+  /// One of this animator's animations stopped driving its property.
+  func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
+    wasInterrupted = true
+    animations.removeAll { $0 === animation }
+    animation.baseNode?.animations.removeAll { $0 === animation }
+    guard animations.isEmpty, hasHadAnimations else { return }
+    perform(core.abandon(now: currentTime), "animationDidDetach")
+  }
+}

@@ -1,0 +1,236 @@
+// Carrying out what the core's events return: running blocks and completions, writing
+// values, and keeping the animator's slot, scene and clock deadline in step with its phase.
+
+extension PropertyAnimator {
+  /// The run's state: in the store's slot while the animator is active in a scene, in
+  /// ``parkedCore`` otherwise. One value, never two copies.
+  var core: AnimatorCore {
+    get { slot >= 0 ? store.unsafelyUnwrapped.slots[slot].core : parkedCore }
+    _modify {
+      if slot >= 0 {
+        yield &store.unsafelyUnwrapped.slots[slot].core
+      } else {
+        yield &parkedCore
+      }
+    }
+  }
+
+  /// The clock's time, or 0 for an animator that has no clock yet.
+  var currentTime: Double { clock?.now ?? 0 }
+
+  // MARK: - Entry points shared with node.dance (`call` names the user's call)
+
+  func start(afterDelay delay: Double?, call: String) {
+    let delay = delay.map { Validation.seconds($0, "the delay", in: call) }
+    perform(
+      core.start(now: currentTime, delay: delay ?? 0, requireStopped: delay != nil), call,
+      delay: delay ?? 0)
+  }
+
+  func pause(call: String) {
+    perform(core.pause(now: currentTime), call)
+  }
+
+  func pause(afterDelay delay: Double, call: String) {
+    let delay = Validation.seconds(delay, "the delay", in: call)
+    perform(core.pause(afterDelay: delay, now: currentTime), call)
+  }
+
+  func setReversed(_ reversed: Bool, call: String) {
+    perform(core.setReversed(reversed, now: currentTime), call)
+  }
+
+  func scrub(to fraction: Double, call: String) {
+    guard Validation.requireFinite(fraction, "the fraction", in: call) else { return }
+    let f = Validation.clamped(fraction, to: 0...1, "the fraction", in: call)
+    perform(core.scrub(to: f, now: currentTime), call)
+  }
+
+  func addAnimations(_ animation: @escaping () -> Void, windowStart: Double, call: String) {
+    guard core.acceptsAnimations else {
+      DanceError.report(.illegalState, "\(call): a stopped animator cannot take animations")
+      return
+    }
+    if core.phase == .inactive {
+      pendingBlocks.append((animation, .window(start: windowStart)))
+    } else {
+      let start = max(windowStart, core.fraction(at: currentTime))
+      runBlock(animation, kind: .window(start: start))
+      applyAll()
+    }
+  }
+
+  /// Adds a block whose assignments become keyframes (for `Node.animateKeyframes`); call it
+  /// before starting the animator.
+  func addKeyframeAnimations(_ animation: @escaping () -> Void) {
+    pendingBlocks.append((animation, .keyframes))
+  }
+
+  // MARK: - Carrying out actions
+
+  /// Carries out `action`; returns false if it was a rejection (reported for `call`).
+  @discardableResult
+  func perform(_ action: AnimatorCore.Action, _ call: String, delay: Double = 0) -> Bool {
+    switch action {
+    case .none:
+      break
+    case .reject(let kind, let message):
+      DanceError.report(kind, "\(call): \(message)")
+      return false
+    case .activate:
+      activate(delay: delay)
+      return true
+    case .apply:
+      applyAll()
+    case .finish(let position):
+      finishNow(at: position)
+      return true
+    case .rebase(let rebase):
+      let core = core
+      for animation in animations {
+        animation.rebase(rebase, core: core)
+      }
+      applyAll()
+    }
+    updateRegistration()
+    return true
+  }
+
+  /// A new run: the pending blocks record its animations, then the values show its start.
+  private func activate(delay: Double) {
+    let run = core.run
+    let hadClock = clock != nil
+    wasInterrupted = false
+    self.delay = delay
+    let blocks = pendingBlocks
+    pendingBlocks = []
+    for (block, kind) in blocks {
+      runBlock(block, kind: kind)
+    }
+    // A callback the blocks triggered (a completion of an animator whose property they
+    // took) may have ended or restarted this run; that call did its own bookkeeping.
+    guard core.run == run else { return }
+    guard slot >= 0 else {
+      // The blocks animated nothing in a scene: the run ends at once.
+      perform(core.endUnbound(now: currentTime), "activate")
+      return
+    }
+    if !hadClock { core.rebind(run: run, now: currentTime, delay: delay) }
+    applyAll()
+    updateRegistration()
+  }
+
+  func runBlock(_ block: () -> Void, kind: BlockKind) {
+    switch kind {
+    case .window(let start):
+      AnimationBlockStack.current.run(.animating(self, windowStart: start), block)
+    case .keyframes:
+      AnimationBlockStack.current.run(.keyframe(self, start: 0, duration: 1), block)
+    }
+  }
+
+  /// Ends the run (the core is already inactive): final values, then completions.
+  func finishNow(at position: AnimatingPosition) {
+    clock?.unschedule(self)
+    let core = core
+    if position == .current { applyAll() }
+    let ended = animations
+    animations = []
+    hasHadAnimations = false
+    for animation in ended {
+      animation.apply(position, core: core)
+      animation.animator = nil
+      animation.end()
+      animation.baseNode?.animations.removeAll { $0 === animation }
+    }
+    let handlers = completions
+    completions = []
+    withExtendedLifetime(self) {
+      if slot >= 0 {
+        parkedCore = store.unsafelyUnwrapped.leave(slot: slot)
+        slot = -1
+      }
+      parkedCore.rest()
+      AnimationBlockStack.current.run(.immediate) {
+        for handler in handlers {
+          handler(position)
+        }
+      }
+    }
+  }
+
+  /// Ends this animator's current run or pending one at `.current`, whatever its state:
+  /// an inactive animator drops its pending blocks, an active or stopped one stops where it
+  /// is. Completions run once either way. Used when `node.dance` replaces an animation.
+  func discard() {
+    pendingBlocks = []
+    if core.phase == .inactive {
+      finishNow(at: .current)
+    } else {
+      perform(core.abandon(now: currentTime), "discard")
+    }
+  }
+
+  /// Keeps the scene's hold on the animator and the clock's deadline in step with the
+  /// phase: the scene keeps a running or paused animator alive, and the clock calls a
+  /// running one back at its next event.
+  func updateRegistration() {
+    guard slot >= 0, let store else { return }
+    let core = core
+    let keep = core.phase == .running || core.phase == .paused
+    if keep != (store.slots[slot].retained != nil) {
+      store.slots[slot].retained = keep ? self : nil
+    }
+    guard let clock else { return }
+    if let deadline = core.deadline {
+      clock.schedule(self, at: deadline)
+    } else {
+      clock.unschedule(self)
+    }
+  }
+
+  /// Moves the animator into a slot of `store`, holding its core.
+  func enterStore() {
+    guard slot < 0, let store else { return }
+    slot = store.enter(self, core: parkedCore)
+  }
+
+  /// The store moved this animator's slot to `slot`.
+  func didMove(toSlot slot: Int) {
+    self.slot = slot
+    for animation in animations {
+      animation.move(toSlot: slot)
+    }
+  }
+
+  // MARK: - Values
+
+  /// Writes every property's value at the clock's current time.
+  func applyAll() {
+    let now = currentTime
+    evaluatedAt = now
+    let core = core
+    let f = core.fraction(at: now)
+    let sample = core.sample(atFraction: f)
+    for animation in animations {
+      animation.evaluate(fraction: f, sample: sample, core: core)
+    }
+  }
+
+  /// Brings the properties up to the clock's current time, if the clock has moved since
+  /// they were last written (by the store's frame or by the animator).
+  @inline(__always)
+  func refreshIfStale() {
+    guard let clock, slot >= 0 else { return }
+    let now = clock.now
+    guard now != evaluatedAt, now != store.unsafelyUnwrapped.evaluatedAt else { return }
+    if core.phase == .running { applyAll() }
+  }
+}
+
+extension PropertyAnimator: ClockDeadlineObserver {
+  /// The running animator's deadline: a pending pause, or the end of its path.
+  package func clockDidReachDeadline(_ clock: AnimationClock) {
+    perform(core.reachDeadline(now: clock.now), "PropertyAnimator.pauseAnimation(afterDelay:)")
+  }
+}
