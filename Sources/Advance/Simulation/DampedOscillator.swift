@@ -75,8 +75,16 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   }
 
   /// e^(−αt)·C(t) and e^(−αt)·S(t).
-  @inlinable
+  @inlinable @inline(__always)
   package func basis(at t: Double) -> (c: Double, s: Double) {
+    Self.basis(alpha: alpha, q: q, at: t)
+  }
+
+  /// e^(−αt)·C(t) and e^(−αt)·S(t) for decay rate α and q = ω₀² − α². Static, taking the two
+  /// numbers it needs: a call on the oscillator itself made callers that keep oscillators in
+  /// flat arrays (Dance's frame store) copy the whole oscillator first.
+  @inlinable
+  package static func basis(alpha: Double, q: Double, at t: Double) -> (c: Double, s: Double) {
     let z = -q * t * t
     if abs(z) < 0.1 {
       let decay = cExp(-alpha * t)
@@ -98,8 +106,9 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   }
 
   /// The value alone `t` seconds after release (t ≥ 0): `state(at:).value` without the
-  /// work of the velocity, for drawing frames.
-  @inlinable
+  /// work of the velocity, for drawing frames. Always inlined: a frame calls it on a spring
+  /// stored in a flat array, and a call would copy the whole oscillator first.
+  @inlinable @inline(__always)
   package func value(at t: Double) -> Vector {
     if stiffness == 0 {
       let rate = 2 * alpha

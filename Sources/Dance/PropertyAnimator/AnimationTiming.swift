@@ -1,6 +1,6 @@
 /// What an animator's pacing gives at one instant of its local time u ∈ [0, 1]: progress
-/// per axis and the spring's impulse response, with their derivatives with respect to u when
-/// asked for.
+/// per axis and the spring's impulse response (or, as a slope, their derivatives with
+/// respect to u).
 ///
 /// A cubic curve gives the same progress on both axes. A spring gives progress per axis
 /// (its initial velocity may differ between x and y) plus its impulse response, which
@@ -12,13 +12,11 @@ struct TimingSample: Hashable {
   var progress: SIMD2<Double>
   /// The spring's impulse response (0 for a curve).
   var impulse: Double
-  /// d(progress)/du; zero unless the sample was taken with slopes.
-  var progressSlope: SIMD2<Double> = .zero
-  /// d(impulse)/du; zero unless the sample was taken with slopes.
-  var impulseSlope: Double = 0
 
   /// The end of every timing: progress 1 on both axes, at rest.
-  static let end = TimingSample(progress: SIMD2(1, 1), impulse: 0)
+  static var end: TimingSample { TimingSample(progress: SIMD2(1, 1), impulse: 0) }
+  /// No progress and no impulse; the slope of a sample taken without slopes.
+  static var zero: TimingSample { TimingSample(progress: .zero, impulse: 0) }
 }
 
 /// The pacing of an animator: a cubic curve or a spring, over local time u ∈ [0, 1].
@@ -26,15 +24,18 @@ struct AnimationTiming {
   // Two fields rather than an enum of the two kinds: a frame reads the one it needs in
   // place, where binding an enum's payload copied it first.
 
+  // In the order a frame reads them: the kind and duration, then the curve, then the
+  // spring, so that a timed frame touches the first cache lines only.
+
   /// Whether the pacing is `spring`; otherwise it is `curve`.
   let isSpring: Bool
+  /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
+  let duration: Double
   /// The cubic curve (linear, unused, for a spring).
   let curve: TimingFunction
   /// The spring; lanes: x progress, y progress, impulse response, unused (at rest, unused,
   /// for a curve).
   let spring: DampedOscillator<SIMD4<Double>>
-  /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
-  let duration: Double
 
   /// The timing `provider` describes, for an animator whose requested duration is
   /// `requestedDuration` seconds; `call` names the user's call in a `DanceError`.
@@ -88,35 +89,41 @@ struct AnimationTiming {
     self.duration = duration
   }
 
-  /// The one sampler: the timing at local time `u`, exactly ``TimingSample/end`` for u ≥ 1
+  /// The one sampler: the timing at local time `u` and, with `slopes`, its derivative with
+  /// respect to u (``TimingSample/zero`` otherwise). Exactly ``TimingSample/end`` for u ≥ 1
   /// and the start for u ≤ 0. `linear` gives linear progress instead (what a scrub shows
-  /// with `scrubsLinearly`). Frames ask for no `slopes` (a curve's slope costs a second
-  /// evaluation); velocity queries and re-basing do.
+  /// with `scrubsLinearly`). Frames ask for no slopes (a curve's slope costs a second
+  /// evaluation, and inlined with `slopes` false that code is gone); velocity queries and
+  /// re-basing do.
   @inline(__always)
-  func sample(at u: Double, linear: Bool, slopes: Bool) -> TimingSample {
-    guard u < 1 else { return .end }
+  func sample(at u: Double, linear: Bool, slopes: Bool) -> (
+    value: TimingSample, slope: TimingSample
+  ) {
+    guard u < 1 else { return (.end, .zero) }
     let u = max(u, 0)
     if linear {
-      return TimingSample(
-        progress: SIMD2(repeating: u), impulse: 0,
-        progressSlope: slopes ? SIMD2(1, 1) : .zero)
+      let slope = slopes ? TimingSample(progress: SIMD2(1, 1), impulse: 0) : .zero
+      return (TimingSample(progress: SIMD2(repeating: u), impulse: 0), slope)
     }
     if isSpring {
-      if slopes {
-        let (value, velocity) = spring.state(at: u * duration)
-        return TimingSample(
-          progress: SIMD2(value[0], value[1]), impulse: value[2],
-          progressSlope: SIMD2(velocity[0], velocity[1]) * duration,
-          impulseSlope: velocity[2] * duration)
+      guard slopes else {
+        let value = spring.value(at: u * duration)
+        return (TimingSample(progress: SIMD2(value[0], value[1]), impulse: value[2]), .zero)
       }
-      let value = spring.value(at: u * duration)
-      return TimingSample(progress: SIMD2(value[0], value[1]), impulse: value[2])
+      let (value, velocity) = spring.state(at: u * duration)
+      let slope = velocity * duration
+      return (
+        TimingSample(progress: SIMD2(value[0], value[1]), impulse: value[2]),
+        TimingSample(progress: SIMD2(slope[0], slope[1]), impulse: slope[2])
+      )
     }
-    if slopes {
-      let (progress, slope) = curve.valueAndSlope(at: u)
-      return TimingSample(
-        progress: SIMD2(repeating: progress), impulse: 0, progressSlope: SIMD2(repeating: slope))
+    guard slopes else {
+      return (TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0), .zero)
     }
-    return TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0)
+    let (progress, slope) = curve.valueAndSlope(at: u)
+    return (
+      TimingSample(progress: SIMD2(repeating: progress), impulse: 0),
+      TimingSample(progress: SIMD2(repeating: slope), impulse: 0)
+    )
   }
 }

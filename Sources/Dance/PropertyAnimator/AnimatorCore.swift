@@ -60,23 +60,26 @@ struct AnimatorCore {
     var newSpeed: Double
   }
 
+  // Stored in the order a frame reads them: what the fraction needs, then the timing, then
+  // what only events read.
+
   private(set) var phase = Phase.inactive
-  /// Counts runs: it changes at every activation and every end, so the animator can tell
-  /// whether a callback it triggered ended (or restarted) the run it was carrying out.
-  private(set) var run: UInt64 = 0
-  var isInterruptible = true
-  var pausesOnCompletion = false
-  var scrubsLinearly = false
+  private(set) var reversed = false
   var repeats = false
   var autoreverses = false
-
-  private(set) var reversed = false
+  /// Whether scrubbing left linear progress on screen (until the animator runs again).
+  private(set) var showsLinearScrub = false
   private(set) var anchorFraction = 0.0
   private(set) var anchorTime = 0.0
   private(set) var secondsPerFraction: Double
   private(set) var timing: AnimationTiming
-  /// Whether scrubbing left linear progress on screen (until the animator runs again).
-  private(set) var showsLinearScrub = false
+
+  var isInterruptible = true
+  var pausesOnCompletion = false
+  var scrubsLinearly = false
+  /// Counts runs: it changes at every activation and every end, so the animator can tell
+  /// whether a callback it triggered ended (or restarted) the run it was carrying out.
+  private(set) var run: UInt64 = 0
   /// The clock time of a pending `pauseAnimation(afterDelay:)`.
   private(set) var pauseTime: Double?
 
@@ -94,6 +97,7 @@ struct AnimatorCore {
   var isCycling: Bool { repeats || autoreverses }
 
   /// The fraction complete at clock time `time`.
+  @inline(__always)
   func fraction(at time: Double) -> Double {
     guard phase == .running else { return anchorFraction }
     let elapsed = time - anchorTime
@@ -123,10 +127,11 @@ struct AnimatorCore {
     return (reversed ? -1 : 1) / secondsPerFraction
   }
 
-  /// The timing at fraction `f`, as a frame (no slopes) or a velocity query (`slopes`) sees
-  /// it.
+  /// The timing at fraction `f`, and with `slopes` its derivative with respect to f.
   @inline(__always)
-  func sample(atFraction f: Double, slopes: Bool = false) -> TimingSample {
+  func sample(atFraction f: Double, slopes: Bool = false) -> (
+    value: TimingSample, slope: TimingSample
+  ) {
     timing.sample(at: f, linear: showsLinearScrub, slopes: slopes)
   }
 

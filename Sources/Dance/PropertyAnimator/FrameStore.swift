@@ -16,22 +16,24 @@ final class FrameStore {
   /// The clock that drives the scene.
   let clock: AnimationClock
   /// The clock's bookkeeping for the store.
-  var registration = ClockRegistration()
+  @exclusivity(unchecked) var registration = ClockRegistration()
 
-  /// An active animator's state, and the animator (for its back-index).
-  struct Slot {
-    var core: AnimatorCore
-    unowned let owner: PropertyAnimator
-    /// The animator while it runs or is paused: the scene keeps it alive (as UIKit keeps
-    /// running animators), so releasing your reference is safe. A stopped animator is not
-    /// kept: released, it finishes at `.current`.
+  /// The animator of a slot (for its back-index), and the animator again while it runs or
+  /// is paused: the scene keeps it alive then (as UIKit keeps running animators), so
+  /// releasing your reference is safe. A stopped animator is not kept: released, it
+  /// finishes at `.current`.
+  struct SlotOwner {
+    unowned let animator: PropertyAnimator
     var retained: PropertyAnimator?
   }
 
-  /// The active animators' states. Read and changed in place by their animators.
-  var slots: ContiguousArray<Slot> = []
+  /// Per slot: the active animator's state, read and changed in place by its animator. Plain
+  /// values without references, so that a frame copies and counts nothing.
+  @exclusivity(unchecked) var cores: ContiguousArray<AnimatorCore> = []
+  /// Per slot: its animator.
+  @exclusivity(unchecked) var owners: ContiguousArray<SlotOwner> = []
   /// Per slot: its sample at the last frame.
-  private var samples: ContiguousArray<SlotSample> = []
+  @exclusivity(unchecked) private var samples: ContiguousArray<SlotSample> = []
 
   /// Lanes of two-lane values (`Point`, `Size`, `Double`, …).
   let pairs = LaneTable<SIMD2<Double>>()
@@ -45,7 +47,7 @@ final class FrameStore {
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
-  private(set) var evaluatedAt = -Double.infinity
+  @exclusivity(unchecked) private(set) var evaluatedAt = -Double.infinity
 
   init(clock: AnimationClock) {
     self.clock = clock
@@ -69,7 +71,7 @@ final class FrameStore {
   }
 
   /// The number of active animators; for tests and diagnostics.
-  var slotCount: Int { slots.count }
+  var slotCount: Int { cores.count }
 
   /// The number of lanes; for tests and diagnostics.
   var laneCount: Int {
@@ -80,20 +82,21 @@ final class FrameStore {
 
   /// Moves `core` into a new slot for `owner`; returns the slot.
   func enter(_ owner: PropertyAnimator, core: AnimatorCore) -> Int {
-    slots.append(Slot(core: core, owner: owner, retained: nil))
+    cores.append(core)
+    owners.append(SlotOwner(animator: owner, retained: nil))
     samples.append(SlotSample(fraction: core.fraction(at: clock.now), timing: .end))
-    if slots.count == 1 { clock.activate(self) }
-    return slots.count - 1
+    if cores.count == 1 { clock.activate(self) }
+    return cores.count - 1
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
   /// are re-pointed); the animator must have removed its lanes first.
   func leave(slot: Int) -> AnimatorCore {
     _ = samples.swapRemove(at: slot)
-    let (removed, moved) = slots.swapRemove(at: slot)
-    if let moved { moved.owner.didMove(toSlot: slot) }
-    if slots.isEmpty { clock.deactivate(self) }
-    return removed.core
+    if let moved = owners.swapRemove(at: slot).moved { moved.animator.didMove(toSlot: slot) }
+    let core = cores.swapRemove(at: slot).removed
+    if cores.isEmpty { clock.deactivate(self) }
+    return core
   }
 }
 
@@ -102,23 +105,24 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    slots.withUnsafeBufferPointer { slots in
+    cores.withUnsafeBufferPointer { cores in
       samples.withUnsafeMutableBufferPointer { samples in
-        for index in slots.indices {
-          let core = slots[index].core
-          let f = core.fraction(at: now)
-          samples[index] = SlotSample(fraction: f, timing: core.sample(atFraction: f))
+        guard let base = cores.baseAddress else { return }
+        for index in cores.indices {
+          let core = base + index
+          let f = core.pointee.fraction(at: now)
+          samples[index] = SlotSample(fraction: f, timing: core.pointee.sample(atFraction: f).value)
         }
       }
     }
-    slots.withUnsafeBufferPointer { slots in
+    cores.withUnsafeBufferPointer { cores in
       samples.withUnsafeBufferPointer { samples in
-        guard let samples = samples.baseAddress, let slots = slots.baseAddress else { return }
-        pairs.blend(samples: samples, slots: slots)
-        quads.blend(samples: samples, slots: slots)
-        octets.blend(samples: samples, slots: slots)
+        guard let samples = samples.baseAddress, let cores = cores.baseAddress else { return }
+        pairs.blend(samples: samples, cores: cores)
+        quads.blend(samples: samples, cores: cores)
+        octets.blend(samples: samples, cores: cores)
         for table in otherTableList {
-          table.blend(samples: samples, slots: slots)
+          table.blend(samples: samples, cores: cores)
         }
       }
     }

@@ -1,7 +1,7 @@
 /// The path of one animated property, as data: where it starts, where it goes, and how.
 ///
 /// Every kind of property animation is this one shape, evaluated by one function
-/// (``value(at:sample:core:slopes:)``) in frames, in pauses and scrubs, at the end and in
+/// (``value(at:sample:slope:core:slopes:)``) in frames, in pauses and scrubs, at the end and in
 /// velocity queries:
 ///
 /// - before `windowStart` (a block's delay factor) the property rests at `from`;
@@ -50,35 +50,43 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     return mask
   }
 
-  /// The one blend: `a·(1 − p) + b·p` per lane, plus the inherited velocity times the
-  /// impulse response. Exact at both ends: p = 1 gives `b` to the bit.
+  /// The one blend: `a·(1 − p) + b·p` per lane, plus `inherited` (a velocity carried into
+  /// a spring) times the impulse response when `inherits`. Exact at both ends: p = 1 gives
+  /// `b` to the bit.
   @inline(__always)
-  static func blend(_ a: V, _ b: V, inherited: V, _ sample: TimingSample) -> V {
+  static func blend(
+    _ a: V, _ b: V, inherits: Bool, _ inherited: @autoclosure () -> V, _ sample: TimingSample
+  )
+    -> V
+  {
     let progress = mask(sample.progress)
     let value = a * (1 - progress) + b * progress
-    return sample.impulse == 0 ? value : value + inherited * sample.impulse
+    guard inherits && sample.impulse != 0 else { return value }
+    return value + inherited() * sample.impulse
   }
 
   /// The value at fraction `f` of the animator, and with `slopes` its derivative with
   /// respect to f (zero otherwise).
   ///
-  /// `sample` is the animator's timing at u = f (taken with slopes when `slopes` is set);
-  /// a segment that starts later samples `core`'s timing itself.
+  /// `sample` is the animator's timing at u = f, and `slope` its derivative when `slopes`
+  /// is set; a segment that starts later samples `core`'s timing itself.
   @inline(__always)
-  func value(at f: Double, sample: TimingSample, core: AnimatorCore, slopes: Bool) -> (
-    value: V, slope: V
-  ) {
+  func value(
+    at f: Double, sample: TimingSample, slope: TimingSample = .zero, core: AnimatorCore,
+    slopes: Bool
+  ) -> (value: V, slope: V) {
     if let keyframes { return (keyframes.value(at: f), .zero) }
     if f >= segmentStart {
-      var sample = sample
+      var (sample, sampleSlope) = (sample, slope)
       let span = 1 - segmentStart
       if segmentStart != 0 {
-        sample = core.sample(atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
+        (sample, sampleSlope) = core.sample(
+          atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
       }
-      let value = Self.blend(segmentFrom, to, inherited: inherited, sample)
+      let value = Self.blend(segmentFrom, to, inherits: true, inherited, sample)
       guard slopes else { return (value, .zero) }
-      var slope = (to - segmentFrom) * Self.mask(sample.progressSlope)
-      if sample.impulseSlope != 0 { slope += inherited * sample.impulseSlope }
+      var slope = (to - segmentFrom) * Self.mask(sampleSlope.progress)
+      if sampleSlope.impulse != 0 { slope += inherited * sampleSlope.impulse }
       return (value, slope / (span > 0 ? span : 1))
     }
     let span = segmentStart - windowStart

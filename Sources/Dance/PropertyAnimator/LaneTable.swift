@@ -8,13 +8,20 @@
 /// more than a whole-segment path read.
 class AnyLaneTable {
   /// Writes every lane's value for its slot's sample (a frame).
-  func blend(samples: UnsafePointer<SlotSample>, slots: UnsafePointer<FrameStore.Slot>) {}
+  func blend(samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>) {}
 
   /// The number of lanes.
   var count: Int { 0 }
 }
 
 /// The lanes of values of type `V`.
+///
+/// The methods that the animations' control paths call (generic code, compiled once for
+/// every value type, reaching the table through a class method) carry `@_specialize` for the
+/// three widths of the built-in properties. Without it each call runs unspecialised SIMD
+/// arithmetic: `dance-bench`'s start + finish of a two-property animation measured 132 000
+/// instructions without, against the figure in Docs/Performance.md with. (The frame itself
+/// calls the three tables with concrete types, which the optimiser specialises anyway.)
 final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   struct Lane {
     /// The slot of the animator that drives the property.
@@ -30,9 +37,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   }
 
   // Confined to the clock's thread; no access is held across a call out.
-  private var lanes: ContiguousArray<Lane> = []
-  private var paths: ContiguousArray<LanePath<V>> = []
-  private var owners: ContiguousArray<UnownedAnimation> = []
+  @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
+  @exclusivity(unchecked) private var paths: ContiguousArray<LanePath<V>> = []
+  @exclusivity(unchecked) private var owners: ContiguousArray<UnownedAnimation> = []
 
   struct UnownedAnimation {
     unowned let animation: PropertyAnimation
@@ -41,6 +48,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   override var count: Int { lanes.count }
 
   /// Adds a lane for `owner`, showing `current`; returns its index.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func add(_ owner: PropertyAnimation, slot: Int, path: LanePath<V>, current: V) -> Int {
     lanes.append(
       Lane(
@@ -53,6 +63,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
 
   /// Removes the lane at `index` (the last lane takes its index); returns the value it
   /// showed.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
     _ = paths.swapRemove(at: index)
     _ = owners.swapRemove(at: index)
@@ -65,9 +78,15 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   func current(at index: Int) -> V { lanes[index].current }
 
   /// The path of the lane at `index`.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func path(at index: Int) -> LanePath<V> { paths[index] }
 
   /// Replaces the path of the lane at `index`.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func setPath(_ path: LanePath<V>, at index: Int) {
     paths[index] = path
     lanes[index].isWholeSegment = path.isWholeSegment
@@ -77,21 +96,21 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   }
 
   /// Points the lane at `index` to `slot` (its animator's slot moved).
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
   func move(at index: Int, toSlot slot: Int) {
     lanes[index].slot = Int32(truncatingIfNeeded: slot)
   }
 
   /// Writes the value of the lane at `index` at fraction `f`, `sample` being its animator's
-  /// timing at u = f; returns the value and, with `slopes`, its derivative with respect to f.
-  @discardableResult
-  func evaluate(
-    at index: Int, fraction f: Double, sample: TimingSample, core: AnimatorCore, slopes: Bool
-  )
-    -> (value: V, slope: V)
-  {
-    let state = paths[index].value(at: f, sample: sample, core: core, slopes: slopes)
-    lanes[index].current = state.value
-    return state
+  /// timing at u = f.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
+  func evaluate(at index: Int, fraction f: Double, sample: TimingSample, core: AnimatorCore) {
+    lanes[index].current =
+      paths[index].value(at: f, sample: sample, core: core, slopes: false).value
   }
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
@@ -100,7 +119,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
       && Int(lanes[index].slot) == slot
   }
 
-  override func blend(samples: UnsafePointer<SlotSample>, slots: UnsafePointer<FrameStore.Slot>) {
+  override func blend(samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>) {
     guard !lanes.isEmpty else { return }
     paths.withUnsafeBufferPointer { paths in
       lanes.withUnsafeMutableBufferPointer { lanes in
@@ -109,12 +128,12 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
           let sample = samples[slot]
           if lanes[index].isWholeSegment {
             lanes[index].current = LanePath.blend(
-              lanes[index].from, lanes[index].to,
-              inherited: lanes[index].inherits ? paths[index].inherited : .zero, sample.timing)
+              lanes[index].from, lanes[index].to, inherits: lanes[index].inherits,
+              paths[index].inherited, sample.timing)
           } else {
             lanes[index].current =
               paths[index].value(
-                at: sample.fraction, sample: sample.timing, core: slots[slot].core, slopes: false
+                at: sample.fraction, sample: sample.timing, core: cores[slot], slopes: false
               ).value
           }
         }

@@ -30,7 +30,8 @@ class PropertyAnimation {
     switch position {
     case .start:
       evaluate(
-        fraction: 0, sample: core.timing.sample(at: 0, linear: false, slopes: false), core: core)
+        fraction: 0, sample: core.timing.sample(at: 0, linear: false, slopes: false).value,
+        core: core)
     case .end: evaluate(fraction: 1, sample: .end, core: core)
     case .current: break
     }
@@ -87,14 +88,15 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   }
 
   override final func evaluate(fraction f: Double, sample: TimingSample, core: AnimatorCore) {
-    table.evaluate(at: laneIndex, fraction: f, sample: sample, core: core, slopes: false)
+    table.evaluate(at: laneIndex, fraction: f, sample: sample, core: core)
   }
 
   /// The velocity in value units per second of clock time, at clock time `now`.
   final func velocity(core: AnimatorCore, now: Double) -> Vector {
     let f = core.fraction(at: now)
-    let sample = core.sample(atFraction: f, slopes: true)
-    return path.value(at: f, sample: sample, core: core, slopes: true).slope * core.speed(at: now)
+    let (sample, slope) = core.sample(atFraction: f, slopes: true)
+    return path.value(at: f, sample: sample, slope: slope, core: core, slopes: true).slope
+      * core.speed(at: now)
   }
 
   override final func move(toSlot slot: Int) {
@@ -105,8 +107,9 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
     var path = path
     let f = rebase.fraction
     let old = rebase.oldCore
+    let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
     let (value, slope) = path.value(
-      at: f, sample: old.sample(atFraction: f, slopes: true), core: old, slopes: true)
+      at: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
     path.rebase(
       at: f, value: value, clockVelocity: slope * rebase.oldSpeed, timing: core.timing,
       speed: rebase.newSpeed)

@@ -17,8 +17,8 @@ extension PropertyAnimator {
       )
     }
     if slot >= 0 {
-      if let store, slot < store.slots.count, store.slots[slot].owner === self {
-        let retained = store.slots[slot].retained === self
+      if let store, slot < store.owners.count, store.owners[slot].animator === self {
+        let retained = store.owners[slot].retained === self
         if retained != (phase == .running || phase == .paused) {
           problems.append("a \(phase) animator is \(retained ? "" : "not ")kept alive by its scene")
         }
@@ -26,8 +26,11 @@ extension PropertyAnimator {
         problems.append("an animator's slot belongs to another animator")
       }
     }
-    if registration.hasDeadline != (core.deadline != nil && clock != nil) {
-      problems.append("the clock's deadline for an animator does not match its phase")
+    if registration.hasDeadline != (core.deadline != nil && clock != nil)
+      || registration.hasDeadline != (scheduledDeadline != nil)
+      || (scheduledDeadline != nil && scheduledDeadline != core.deadline)
+    {
+      problems.append("the clock's deadline for an animator does not match its core's")
     }
     if phase == .inactive && !animations.isEmpty {
       problems.append("an inactive animator still drives \(animations.count) properties")
@@ -81,7 +84,7 @@ extension Node {
 extension Scene {
   /// The number of animators the scene keeps alive (running or paused); for tests and
   /// diagnostics.
-  package var activeAnimatorCount: Int { store.slots.count { $0.retained != nil } }
+  package var activeAnimatorCount: Int { store.owners.count { $0.retained != nil } }
 
   /// The number of active or stopped animators in the scene's store, and of the lanes of
   /// the properties they drive; for tests and diagnostics.
@@ -96,8 +99,8 @@ extension Scene {
       problems.append("the frame store is registered with the clock iff it has slots: not so")
     }
     var animations = 0
-    for index in store.slots.indices {
-      let animator = store.slots[index].owner
+    for index in store.owners.indices {
+      let animator = store.owners[index].animator
       if animator.slot != index { problems.append("a slot's animator points to another slot") }
       if animator.scene !== self { problems.append("a scene keeps another scene's animator") }
       animations += animator.animations.count

@@ -21,8 +21,10 @@ extension PropertyAnimator {
       clock = nodeScene.clock
       store = nodeScene.store
     }
-    enterStore()
-    updateRegistration()
+    if slot < 0 {
+      enterStore()
+      updateRegistration()
+    }
     return true
   }
 

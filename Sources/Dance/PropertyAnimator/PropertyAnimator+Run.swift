@@ -5,10 +5,10 @@ extension PropertyAnimator {
   /// The run's state: in the store's slot while the animator is active in a scene, in
   /// ``parkedCore`` otherwise. One value, never two copies.
   var core: AnimatorCore {
-    get { slot >= 0 ? store.unsafelyUnwrapped.slots[slot].core : parkedCore }
+    get { slot >= 0 ? store.unsafelyUnwrapped.cores[slot] : parkedCore }
     _modify {
       if slot >= 0 {
-        yield &store.unsafelyUnwrapped.slots[slot].core
+        yield &store.unsafelyUnwrapped.cores[slot]
       } else {
         yield &parkedCore
       }
@@ -131,7 +131,10 @@ extension PropertyAnimator {
 
   /// Ends the run (the core is already inactive): final values, then completions.
   func finishNow(at position: AnimatingPosition) {
-    clock?.unschedule(self)
+    if scheduledDeadline != nil {
+      scheduledDeadline = nil
+      clock?.unschedule(self)
+    }
     let core = core
     if position == .current { applyAll() }
     let ended = animations
@@ -178,11 +181,14 @@ extension PropertyAnimator {
     guard slot >= 0, let store else { return }
     let core = core
     let keep = core.phase == .running || core.phase == .paused
-    if keep != (store.slots[slot].retained != nil) {
-      store.slots[slot].retained = keep ? self : nil
+    if keep != (store.owners[slot].retained != nil) {
+      store.owners[slot].retained = keep ? self : nil
     }
     guard let clock else { return }
-    if let deadline = core.deadline {
+    let deadline = core.deadline
+    guard deadline != scheduledDeadline else { return }
+    scheduledDeadline = deadline
+    if let deadline {
       clock.schedule(self, at: deadline)
     } else {
       clock.unschedule(self)
@@ -211,7 +217,7 @@ extension PropertyAnimator {
     evaluatedAt = now
     let core = core
     let f = core.fraction(at: now)
-    let sample = core.sample(atFraction: f)
+    let sample = core.sample(atFraction: f).value
     for animation in animations {
       animation.evaluate(fraction: f, sample: sample, core: core)
     }
@@ -231,6 +237,7 @@ extension PropertyAnimator {
 extension PropertyAnimator: ClockDeadlineObserver {
   /// The running animator's deadline: a pending pause, or the end of its path.
   package func clockDidReachDeadline(_ clock: AnimationClock) {
+    scheduledDeadline = nil  // the clock took it off its list
     perform(core.reachDeadline(now: clock.now), "PropertyAnimator.pauseAnimation(afterDelay:)")
   }
 }

@@ -53,9 +53,10 @@ public final class PropertyAnimator {
   /// The run's state while the animator is not active in a scene; while it is, the state
   /// lives in the scene's store (``slot`` ≥ 0) and this value is not read. Reach it through
   /// ``core``.
-  var parkedCore: AnimatorCore
-  /// The animator's slot in its store's `slots` while active in a scene; -1 otherwise.
-  var slot = -1
+  @exclusivity(unchecked) var parkedCore: AnimatorCore
+  /// The animator's slot in its store (an index into `cores`) while active in a scene; -1
+  /// otherwise.
+  @exclusivity(unchecked) var slot = -1
 
   /// How keyframe animations interpolate between their values (`Node.animateKeyframes`).
   var keyframeMode = KeyframeCalculation.linear
@@ -76,20 +77,23 @@ public final class PropertyAnimator {
   var pendingBlocks: [(block: () -> Void, kind: BlockKind)] = []
   var completions: [(AnimatingPosition) -> Void] = []
   /// The animations driving properties in this run.
-  var animations: [PropertyAnimation] = []
+  @exclusivity(unchecked) var animations: [PropertyAnimation] = []
   /// Whether this run has animated a property (so losing the last one ends it).
   var hasHadAnimations = false
   /// The clock time at which this animator last wrote its values itself.
-  var evaluatedAt = -Double.infinity
+  @exclusivity(unchecked) var evaluatedAt = -Double.infinity
   /// The scene the animator's nodes are in; set by the first node it animates.
   weak var scene: Scene?
   /// The clock of that scene.
-  var clock: AnimationClock?
+  @exclusivity(unchecked) var clock: AnimationClock?
   /// The frame store of that scene (kept even if the scene goes first).
-  var store: FrameStore?
+  @exclusivity(unchecked) var store: FrameStore?
 
   /// The clock's bookkeeping for this animator's deadline.
-  package var registration = ClockRegistration()
+  @exclusivity(unchecked) package var registration = ClockRegistration()
+  /// The deadline the clock holds for this animator, if any (so that an unchanged deadline
+  /// is not scheduled again).
+  @exclusivity(unchecked) var scheduledDeadline: Double?
 
   // MARK: - Creating
 
@@ -147,7 +151,7 @@ public final class PropertyAnimator {
   }
 
   deinit {
-    clock?.unschedule(self)
+    if scheduledDeadline != nil { clock?.unschedule(self) }
     perform(core.abandon(now: currentTime), "deinit")
   }
 

@@ -32,7 +32,7 @@ public final class Scene {
 
   deinit {
     // No active animation outlives its scene: each run ends where it is (`.current`).
-    while let animator = store.slots.last?.owner {
+    while let animator = store.owners.last?.animator {
       animator.perform(animator.core.abandon(now: clock.now), "Scene deinit")
     }
   }

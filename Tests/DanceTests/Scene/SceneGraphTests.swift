@@ -132,3 +132,51 @@ import Testing
     #expect(node.dance.isRunning)
   }
 }
+
+/// No active animation outlives its scene.
+@Suite struct SceneLifetimeTests {
+  @Test("An animator activated for a node out of any scene ends at once, even after rejoining")
+  func activatedOutsideAScene() {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    scene.root.addChild(node)
+    node.removeFromParent()
+    var positions: [AnimatingPosition] = []
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.5 }
+      .addCompletion { positions.append($0) }
+      .pause()
+    #expect(positions == [.current])
+    #expect(node.dance.state == .inactive && !node.dance.hasAnimation)
+    #expect(node.alpha == 0.5)  // with no scene the assignment applied at once
+
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
+      .addCompletion { positions.append($0) }
+      .setProgress(to: 0.5)
+    #expect(positions == [.current, .current])
+    #expect(!node.dance.hasAnimation)
+
+    scene.root.addChild(node)
+    node.removeFromParent()
+    #expect(scene.activeAnimatorCount == 0 && scene.frameStoreShape == (0, 0))
+    #expect(scene.clock.activeObserverCount == 0)
+  }
+
+  @Test("A scene that goes away ends every animation still active in it, at .current")
+  func sceneReleased() {
+    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    var positions: [AnimatingPosition] = []
+    weak var weakAnimator: PropertyAnimator?
+    do {
+      let scene = Scene()
+      scene.root.addChild(node)
+      let animator = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
+      animator.addCompletion { positions.append($0) }
+      animator.startAnimation()
+      weakAnimator = animator
+      scene.clock.advance(by: 0.25)
+    }
+    #expect(positions == [.current])
+    #expect(weakAnimator == nil)
+    #expect(node.alpha == 0.75 && node.animationCount == 0)
+  }
+}
