@@ -66,7 +66,7 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   }
 
   /// The largest stiffness and damping the solution uses; larger ones are clamped to it.
-  @usableFromInline static var maximumCoefficient: Double { 1e12 }
+  @usableFromInline package static var maximumCoefficient: Double { 1e12 }
 
   /// The decay `−damping · velocity` released at `value` with `velocity`.
   @usableFromInline

@@ -19,18 +19,8 @@
 /// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
 /// reports a ``DanceError``. Every value and slope of every curve is finite.
 public struct TimingFunction: Hashable, Sendable {
-  /// The x coordinate of the first control point, in [0, 1].
-  public let x1: Double
-  /// The y coordinate of the first control point (any finite value; outside [0, 1] overshoots).
-  public let y1: Double
-  /// The x coordinate of the second control point, in [0, 1].
-  public let x2: Double
-  /// The y coordinate of the second control point (any finite value).
-  public let y2: Double
-
-  /// The largest magnitude a y control point may have: 1,000,000, a curve that overshoots
-  /// its distance a million times. Beyond it the curve's coefficients could overflow.
-  public static let maximumOvershoot = 1e6
+  // What evaluating the curve reads comes first, so that a curve stored in a flat array
+  // (a scene's frame store) is evaluated from its first two cache lines.
 
   // Polynomial form of the two coordinates: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
   @usableFromInline let ax: Double
@@ -43,6 +33,19 @@ public struct TimingFunction: Hashable, Sendable {
   @usableFromInline let startGradient: Double
   @usableFromInline let endGradient: Double
   @usableFromInline let isLinear: Bool
+
+  /// The x coordinate of the first control point, in [0, 1].
+  public let x1: Double
+  /// The y coordinate of the first control point (any finite value; outside [0, 1] overshoots).
+  public let y1: Double
+  /// The x coordinate of the second control point, in [0, 1].
+  public let x2: Double
+  /// The y coordinate of the second control point (any finite value).
+  public let y2: Double
+
+  /// The largest magnitude a y control point may have: 1,000,000, a curve that overshoots
+  /// its distance a million times. Beyond it the curve's coefficients could overflow.
+  public static let maximumOvershoot = 1e6
 
   /// Creates the curve with control points `(x1, y1)` and `(x2, y2)`.
   ///

@@ -157,8 +157,10 @@ extension Node {
     let delay = Validation.seconds(delay, "the delay", in: call)
     let animator = PropertyAnimator(duration: duration, timingParameters: timing, call: call)
     if duration > 0 {
-      animator.core.repeats = repeats
-      animator.core.autoreverses = autoreverses
+      animator.updateCore {
+        $0.repeats = repeats
+        $0.autoreverses = autoreverses
+      }
     }
     if let keyframeMode {
       animator.keyframeMode = keyframeMode

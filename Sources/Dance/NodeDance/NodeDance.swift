@@ -189,9 +189,10 @@ public final class NodeDance {
       animator.pause(call: call)
     }
     if animator.state == .active {
-      animator.perform(animator.core.stop(withoutFinishing: false, now: animator.currentTime), call)
+      let now = animator.currentTime
+      animator.send(call) { $0.stop(withoutFinishing: false, now: now) }
     }
-    animator.perform(animator.core.finish(at: position), call)
+    animator.send(call) { $0.finish(at: position) }
     return self
   }
 

@@ -33,9 +33,8 @@ struct AnimationTiming {
   let duration: Double
   /// The cubic curve (linear, unused, for a spring).
   let curve: TimingFunction
-  /// The spring; lanes: x progress, y progress, impulse response, unused (at rest, unused,
-  /// for a curve).
-  let spring: DampedOscillator<SIMD4<Double>>
+  /// The spring (at rest, unused, for a curve).
+  let spring: SpringPacing
 
   /// The timing `provider` describes, for an animator whose requested duration is
   /// `requestedDuration` seconds; `call` names the user's call in a `DanceError`.
@@ -55,8 +54,7 @@ struct AnimationTiming {
   init(curve: TimingFunction, duration: Double) {
     isSpring = false
     self.curve = curve
-    spring = DampedOscillator(
-      target: .zero, value: .zero, velocity: .zero, stiffness: 0, damping: 0)
+    spring = SpringPacing(stiffness: 0, damping: 0, velocity: .zero)
     self.duration = duration
   }
 
@@ -83,9 +81,8 @@ struct AnimationTiming {
     let velocity = parameters.initialVelocity
     isSpring = true
     curve = .linear
-    spring = DampedOscillator(
-      target: SIMD4(1, 1, 0, 0), value: .zero, velocity: SIMD4(velocity.dx, velocity.dy, 1, 0),
-      stiffness: stiffness, damping: damping)
+    spring = SpringPacing(
+      stiffness: stiffness, damping: damping, velocity: SIMD2(velocity.dx, velocity.dy))
     self.duration = duration
   }
 
@@ -106,16 +103,8 @@ struct AnimationTiming {
       return (TimingSample(progress: SIMD2(repeating: u), impulse: 0), slope)
     }
     if isSpring {
-      guard slopes else {
-        let value = spring.value(at: u * duration)
-        return (TimingSample(progress: SIMD2(value[0], value[1]), impulse: value[2]), .zero)
-      }
-      let (value, velocity) = spring.state(at: u * duration)
-      let slope = velocity * duration
-      return (
-        TimingSample(progress: SIMD2(value[0], value[1]), impulse: value[2]),
-        TimingSample(progress: SIMD2(slope[0], slope[1]), impulse: slope[2])
-      )
+      let (value, velocity) = spring.state(at: u * duration, velocity: slopes)
+      return (value, TimingSample(progress: velocity.progress * duration, impulse: velocity.impulse * duration))
     }
     guard slopes else {
       return (TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0), .zero)
@@ -124,6 +113,65 @@ struct AnimationTiming {
     return (
       TimingSample(progress: SIMD2(repeating: progress), impulse: 0),
       TimingSample(progress: SIMD2(repeating: slope), impulse: 0)
+    )
+  }
+}
+
+/// The spring of a spring timing, in the three numbers and one velocity it needs: its unit
+/// step response per axis (progress released at 0 toward 1 with velocity `velocity`) and its
+/// impulse response (released at 0 toward 0 with velocity 1).
+///
+/// Both are `DampedOscillator`'s motion (see its doc comment) for an offset of −1 and of 0:
+///
+///     progress(t) = 1 − C̃(t) + (v − α)·S̃(t)        progress′(t) = v·C̃(t) − (α·v − ω₀²)·S̃(t)
+///     impulse(t)  = S̃(t)                             impulse′(t)  = C̃(t) − α·S̃(t)
+///
+/// with C̃ = e^(−αt)·C and S̃ = e^(−αt)·S from `DampedOscillator.basis`; without stiffness
+/// (pure drag) progress = v·T(t) and impulse = T(t), T = (1 − e^(−2αt))/(2α). Kept this
+/// small (40 bytes rather than a four-lane oscillator's 184) because every animator's
+/// timing sits in its scene's store, which a frame walks: at N = 100 000 the store's size is
+/// the frame's cost.
+struct SpringPacing {
+  /// Half the damping coefficient (1/s).
+  let alpha: Double
+  /// ω₀² (1/s²).
+  let stiffness: Double
+  /// ω₀² − α².
+  let q: Double
+  /// The initial velocity of the step response per axis, in distances per second.
+  let velocity: SIMD2<Double>
+
+  /// A spring of `stiffness` (1/s²) and `damping` (1/s), clamped as `DampedOscillator`
+  /// clamps them.
+  init(stiffness: Double, damping: Double, velocity: SIMD2<Double>) {
+    let limit = DampedOscillator<SIMD2<Double>>.maximumCoefficient
+    let stiffness = min(stiffness, limit)
+    alpha = min(damping, limit) / 2
+    self.stiffness = stiffness
+    q = stiffness - alpha * alpha
+    self.velocity = velocity
+  }
+
+  /// The sample `t` seconds after release, and with `velocity` its derivative with respect
+  /// to t (zero otherwise).
+  @inline(__always)
+  func state(at t: Double, velocity withVelocity: Bool) -> (
+    value: TimingSample, velocity: TimingSample
+  ) {
+    if stiffness == 0 {
+      let rate = 2 * alpha
+      let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
+      let value = TimingSample(progress: velocity * travel, impulse: travel)
+      guard withVelocity else { return (value, .zero) }
+      let decay = cExp(-rate * t)
+      return (value, TimingSample(progress: velocity * decay, impulse: decay))
+    }
+    let (c, s) = DampedOscillator<SIMD2<Double>>.basis(alpha: alpha, q: q, at: t)
+    let value = TimingSample(progress: 1 - c + (velocity - alpha) * s, impulse: s)
+    guard withVelocity else { return (value, .zero) }
+    return (
+      value,
+      TimingSample(progress: velocity * c - (alpha * velocity - stiffness) * s, impulse: c - alpha * s)
     )
   }
 }

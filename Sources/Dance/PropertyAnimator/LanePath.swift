@@ -9,10 +9,12 @@
 ///   plus `inherited` (a velocity carried into a spring) times the spring's impulse response;
 /// - between the two (only after `continueAnimation` re-based the segment) it moves linearly
 ///   from `from` to `segmentFrom`;
-/// - with `keyframes`, the keyframes decide instead (`Node.animateKeyframes`).
+/// - with `keyframes` (an index into its ``LaneTable``'s keyframe tracks), the keyframes
+///   decide instead (`Node.animateKeyframes`); the table evaluates those.
 ///
 /// The common case (a segment over the whole path, no keyframes) needs only `from`, `to`
-/// and the slot's shared sample: ``isWholeSegment``.
+/// and the slot's shared sample: ``isWholeSegment``. A plain value (no references), so that
+/// the lane tables copy and remove paths without the runtime's help.
 struct LanePath<V: SIMD> where V.Scalar == Double {
   var from: V
   var to: V
@@ -21,7 +23,8 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   var segmentFrom: V
   /// Value units per second of spring time, multiplying the spring's impulse response.
   var inherited: V = .zero
-  var keyframes: KeyframePath<V>?
+  /// The index of the path's keyframe track in its table, or -1.
+  var keyframes: Int32 = -1
 
   init(from: V, to: V, windowStart: Double = 0) {
     self.from = from
@@ -33,10 +36,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
 
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
   /// timing sampled at u = f serves as it is.
-  var isWholeSegment: Bool { segmentStart == 0 && keyframes == nil }
-
-  /// The value the path ends at: what the property is heading to.
-  var target: V { keyframes?.last ?? to }
+  var isWholeSegment: Bool { segmentStart == 0 && keyframes < 0 }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
   @inline(__always)
@@ -69,13 +69,13 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// respect to f (zero otherwise).
   ///
   /// `sample` is the animator's timing at u = f, and `slope` its derivative when `slopes`
-  /// is set; a segment that starts later samples `core`'s timing itself.
+  /// is set; a segment that starts later samples `core`'s timing itself. (Keyframes are
+  /// evaluated by the table, which holds them.)
   @inline(__always)
   func value(
     at f: Double, sample: TimingSample, slope: TimingSample = .zero, core: AnimatorCore,
     slopes: Bool
   ) -> (value: V, slope: V) {
-    if let keyframes { return (keyframes.value(at: f), .zero) }
     if f >= segmentStart {
       var (sample, sampleSlope) = (sample, slope)
       let span = 1 - segmentStart
@@ -100,7 +100,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   mutating func rebase(
     at f: Double, value: V, clockVelocity: V, timing: AnimationTiming, speed: Double
   ) {
-    guard keyframes == nil, f > windowStart else { return }  // not started yet: no change
+    guard keyframes < 0, f > windowStart else { return }  // not started yet: no change
     segmentFrom = value
     segmentStart = f
     inherit(clockVelocity: clockVelocity, timing: timing, speed: speed)

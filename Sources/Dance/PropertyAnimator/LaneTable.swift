@@ -40,6 +40,8 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
   @exclusivity(unchecked) private var paths: ContiguousArray<LanePath<V>> = []
   @exclusivity(unchecked) private var owners: ContiguousArray<UnownedAnimation> = []
+  /// The keyframes of the lanes that have them, each with its lane's index.
+  private var tracks: ContiguousArray<(keyframes: KeyframePath<V>, lane: Int)> = []
 
   struct UnownedAnimation {
     unowned let animation: PropertyAnimation
@@ -51,7 +53,15 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
-  func add(_ owner: PropertyAnimation, slot: Int, path: LanePath<V>, current: V) -> Int {
+  func add(
+    _ owner: PropertyAnimation, slot: Int, path: LanePath<V>, keyframes: KeyframePath<V>? = nil,
+    current: V
+  ) -> Int {
+    var path = path
+    if let keyframes {
+      path.keyframes = Int32(truncatingIfNeeded: tracks.count)
+      tracks.append((keyframes, lanes.count))
+    }
     lanes.append(
       Lane(
         slot: Int32(truncatingIfNeeded: slot), isWholeSegment: path.isWholeSegment,
@@ -67,10 +77,44 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
-    _ = paths.swapRemove(at: index)
-    _ = owners.swapRemove(at: index)
-    if index < owners.count { owners[index].animation.laneIndex = index }
+    let track = Int(paths[index].keyframes)
+    if track >= 0, let moved = tracks.swapRemove(at: track).moved {
+      paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
+    }
+    if let moved = paths.swapRemove(at: index).moved, moved.keyframes >= 0 {
+      tracks[Int(moved.keyframes)].lane = index
+    }
+    if let moved = owners.swapRemove(at: index).moved { moved.animation.laneIndex = index }
     return lanes.swapRemove(at: index).removed.current
+  }
+
+  /// The keyframes of the lane at `index`, if it has them.
+  func keyframes(at index: Int) -> KeyframePath<V>? {
+    let track = Int(paths[index].keyframes)
+    return track >= 0 ? tracks[track].keyframes : nil
+  }
+
+  /// Replaces the keyframes of the lane at `index`, which has them.
+  func setKeyframes(_ keyframes: KeyframePath<V>, at index: Int) {
+    let track = Int(paths[index].keyframes)
+    if track >= 0 { tracks[track].keyframes = keyframes }
+  }
+
+  /// Where the lane at `index` is heading: its last keyframe, or the end of its path.
+  func target(at index: Int) -> V {
+    keyframes(at: index)?.last ?? paths[index].to
+  }
+
+  /// The one evaluation of a lane: its value at fraction `f` (and with `slopes` its
+  /// derivative with respect to f), `sample` and `slope` being its animator's timing there.
+  @inline(__always)
+  func value(
+    at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
+    core: AnimatorCore, slopes: Bool
+  ) -> (value: V, slope: V) {
+    let track = Int(paths[index].keyframes)
+    if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
+    return paths[index].value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 
   /// The value on screen of the lane at `index`.
@@ -110,7 +154,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD8<Double>)
   func evaluate(at index: Int, fraction f: Double, sample: TimingSample, core: AnimatorCore) {
     lanes[index].current =
-      paths[index].value(at: f, sample: sample, core: core, slopes: false).value
+      value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
   }
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
@@ -132,8 +176,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
               paths[index].inherited, sample.timing)
           } else {
             lanes[index].current =
-              paths[index].value(
-                at: sample.fraction, sample: sample.timing, core: cores[slot], slopes: false
+              value(
+                at: index, fraction: sample.fraction, sample: sample.timing, core: cores[slot],
+                slopes: false
               ).value
           }
         }

@@ -79,7 +79,13 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   final var current: Vector { table.current(at: laneIndex) }
 
   /// The path's end: the value the property is heading to.
-  final var target: Vector { table.path(at: laneIndex).target }
+  final var target: Vector { table.target(at: laneIndex) }
+
+  /// The keyframes, for an animation of `Node.animateKeyframes`.
+  final var keyframes: KeyframePath<Vector>? {
+    get { table.keyframes(at: laneIndex) }
+    set { if let newValue { table.setKeyframes(newValue, at: laneIndex) } }
+  }
 
   /// The path.
   final var path: LanePath<Vector> {
@@ -95,8 +101,9 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   final func velocity(core: AnimatorCore, now: Double) -> Vector {
     let f = core.fraction(at: now)
     let (sample, slope) = core.sample(atFraction: f, slopes: true)
-    return path.value(at: f, sample: sample, slope: slope, core: core, slopes: true).slope
-      * core.speed(at: now)
+    return table.value(
+      at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
+    ).slope * core.speed(at: now)
   }
 
   override final func move(toSlot slot: Int) {
@@ -108,8 +115,8 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
     let f = rebase.fraction
     let old = rebase.oldCore
     let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
-    let (value, slope) = path.value(
-      at: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
+    let (value, slope) = table.value(
+      at: laneIndex, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
     path.rebase(
       at: f, value: value, clockVelocity: slope * rebase.oldSpeed, timing: core.timing,
       speed: rebase.newSpeed)

@@ -62,17 +62,17 @@ extension PropertyAnimator {
       return
     }
     let previous = node[keyPath: storage].owner
-    if let previous, previous.animator === self, var keyframes = previous.path.keyframes {
+    if let previous, previous.animator === self, var keyframes = previous.keyframes {
       keyframes.add(start: start, duration: duration, value: newValue.vector)
-      previous.path.keyframes = keyframes
+      previous.keyframes = keyframes
       return
     }
     let from = node[keyPath: storage].displayedValue.vector
-    var path = LanePath(from: from, to: from)
     var keyframes = KeyframePath(from: from, mode: keyframeMode)
     keyframes.add(start: start, duration: duration, value: newValue.vector)
-    path.keyframes = keyframes
-    adopt(node: node, storage: storage, path: path, previous: previous)
+    adopt(
+      node: node, storage: storage, path: LanePath(from: from, to: from), keyframes: keyframes,
+      previous: previous)
   }
 
   /// Makes a new animation along `path` the owner of the property, taking it from
@@ -80,13 +80,14 @@ extension PropertyAnimator {
   /// property twice) is a replacement, not an interruption.
   private func adopt<N: Node, Value: VectorConvertible>(
     node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    path: LanePath<Value.VectorType>,
+    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
     previous: ValueAnimation<Value>?
   ) {
     let table = store.unsafelyUnwrapped.table(for: Value.VectorType.self)
     let animation = TypedPropertyAnimation(
       node: node, storage: storage, animator: self, table: table)
-    animation.laneIndex = table.add(animation, slot: slot, path: path, current: path.from)
+    animation.laneIndex = table.add(
+      animation, slot: slot, path: path, keyframes: keyframes, current: path.from)
     animations.append(animation)
     node.animations.append(animation)
     node[keyPath: storage].owner = animation
@@ -115,6 +116,7 @@ extension PropertyAnimator {
     animations.removeAll { $0 === animation }
     animation.baseNode?.animations.removeAll { $0 === animation }
     guard animations.isEmpty, hasHadAnimations else { return }
-    perform(core.abandon(now: currentTime), "animationDidDetach")
+    let now = currentTime
+    send("animationDidDetach") { $0.abandon(now: now) }
   }
 }

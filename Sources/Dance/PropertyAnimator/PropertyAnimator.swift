@@ -152,7 +152,8 @@ public final class PropertyAnimator {
 
   deinit {
     if scheduledDeadline != nil { clock?.unschedule(self) }
-    perform(core.abandon(now: currentTime), "deinit")
+    let now = currentTime
+    send("deinit") { $0.abandon(now: now) }
   }
 
   // MARK: - State
@@ -177,7 +178,7 @@ public final class PropertyAnimator {
   /// runs no completions until it does finish).
   public var pausesOnCompletion: Bool {
     get { core.pausesOnCompletion }
-    set { core.pausesOnCompletion = newValue }
+    set { updateCore { $0.pausesOnCompletion = newValue } }
   }
 
   /// Whether scrubbing with ``fractionComplete`` shows linear progress instead of the timing
@@ -185,14 +186,14 @@ public final class PropertyAnimator {
   /// shows.
   public var scrubsLinearly: Bool {
     get { core.scrubsLinearly }
-    set { core.scrubsLinearly = newValue }
+    set { updateCore { $0.scrubsLinearly = newValue } }
   }
 
   /// Whether the animator can be paused, stopped and scrubbed while active (default true);
   /// it can change only while inactive.
   public var isInterruptible: Bool {
     get { core.isInterruptible }
-    set { perform(core.setInterruptible(newValue), "PropertyAnimator.isInterruptible") }
+    set { send("PropertyAnimator.isInterruptible") { $0.setInterruptible(newValue) } }
   }
 
   /// Whether the animator runs from the end toward the start.
@@ -270,15 +271,16 @@ public final class PropertyAnimator {
   /// once (completions run with `.current`); otherwise it waits, stopped, for
   /// ``finishAnimation(at:)``.
   public func stopAnimation(_ withoutFinishing: Bool) {
-    perform(
-      core.stop(withoutFinishing: withoutFinishing, now: currentTime),
-      "PropertyAnimator.stopAnimation(_:)")
+    let now = currentTime
+    send("PropertyAnimator.stopAnimation(_:)") {
+      $0.stop(withoutFinishing: withoutFinishing, now: now)
+    }
   }
 
   /// Finishes a stopped animator: properties jump to the end or start values (or stay, for
   /// `.current`) and completions run with `position`.
   public func finishAnimation(at position: AnimatingPosition) {
-    perform(core.finish(at: position), "PropertyAnimator.finishAnimation(at:)")
+    send("PropertyAnimator.finishAnimation(at:)") { $0.finish(at: position) }
   }
 
   /// Runs the rest of the path with new timing (or the current one, for nil) over the
@@ -297,6 +299,7 @@ public final class PropertyAnimator {
     let timing = parameters.map {
       AnimationTiming($0, requestedDuration: requestedDuration, call: call)
     }
-    perform(core.continueAnimation(with: timing, factor: factor, now: currentTime), call)
+    let now = currentTime
+    send(call) { $0.continueAnimation(with: timing, factor: factor, now: now) }
   }
 }

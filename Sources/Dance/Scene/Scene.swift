@@ -33,7 +33,8 @@ public final class Scene {
   deinit {
     // No active animation outlives its scene: each run ends where it is (`.current`).
     while let animator = store.owners.last?.animator {
-      animator.perform(animator.core.abandon(now: clock.now), "Scene deinit")
+      let now = clock.now
+      animator.send("Scene deinit") { $0.abandon(now: now) }
     }
   }
 }
