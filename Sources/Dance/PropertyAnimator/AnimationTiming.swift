@@ -104,7 +104,10 @@ struct AnimationTiming {
     }
     if isSpring {
       let (value, velocity) = spring.state(at: u * duration, velocity: slopes)
-      return (value, TimingSample(progress: velocity.progress * duration, impulse: velocity.impulse * duration))
+      return (
+        value,
+        TimingSample(progress: velocity.progress * duration, impulse: velocity.impulse * duration)
+      )
     }
     guard slopes else {
       return (TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0), .zero)
@@ -171,7 +174,8 @@ struct SpringPacing {
     guard withVelocity else { return (value, .zero) }
     return (
       value,
-      TimingSample(progress: velocity * c - (alpha * velocity - stiffness) * s, impulse: c - alpha * s)
+      TimingSample(
+        progress: velocity * c - (alpha * velocity - stiffness) * s, impulse: c - alpha * s)
     )
   }
 }

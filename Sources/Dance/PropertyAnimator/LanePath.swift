@@ -12,8 +12,8 @@
 /// - with `keyframes` (an index into its ``LaneTable``'s keyframe tracks), the keyframes
 ///   decide instead (`Node.animateKeyframes`); the table evaluates those.
 ///
-/// The common case (a segment over the whole path, no keyframes) needs only `from`, `to`
-/// and the slot's shared sample: ``isWholeSegment``. A plain value (no references), so that
+/// The common case (a segment over the whole path, no keyframes, no velocity carried in)
+/// needs only `from`, `to` and the slot's shared sample: ``isPlain``. A plain value (no references), so that
 /// the lane tables copy and remove paths without the runtime's help.
 struct LanePath<V: SIMD> where V.Scalar == Double {
   var from: V
@@ -36,7 +36,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
 
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
   /// timing sampled at u = f serves as it is.
-  var isWholeSegment: Bool { segmentStart == 0 && keyframes < 0 }
+  var isPlain: Bool { segmentStart == 0 && keyframes < 0 && inherited == .zero }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
   @inline(__always)
@@ -51,18 +51,12 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   }
 
   /// The one blend: `a·(1 − p) + b·p` per lane, plus `inherited` (a velocity carried into
-  /// a spring) times the impulse response when `inherits`. Exact at both ends: p = 1 gives
-  /// `b` to the bit.
+  /// a spring) times the impulse response. Exact at both ends: p = 1 gives `b` to the bit.
   @inline(__always)
-  static func blend(
-    _ a: V, _ b: V, inherits: Bool, _ inherited: @autoclosure () -> V, _ sample: TimingSample
-  )
-    -> V
-  {
+  static func blend(_ a: V, _ b: V, inherited: V = .zero, _ sample: TimingSample) -> V {
     let progress = mask(sample.progress)
     let value = a * (1 - progress) + b * progress
-    guard inherits && sample.impulse != 0 else { return value }
-    return value + inherited() * sample.impulse
+    return sample.impulse == 0 ? value : value + inherited * sample.impulse
   }
 
   /// The value at fraction `f` of the animator, and with `slopes` its derivative with
@@ -83,7 +77,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
         (sample, sampleSlope) = core.sample(
           atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
       }
-      let value = Self.blend(segmentFrom, to, inherits: true, inherited, sample)
+      let value = Self.blend(segmentFrom, to, inherited: inherited, sample)
       guard slopes else { return (value, .zero) }
       var slope = (to - segmentFrom) * Self.mask(sampleSlope.progress)
       if sampleSlope.impulse != 0 { slope += inherited * sampleSlope.impulse }

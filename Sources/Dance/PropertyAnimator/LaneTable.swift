@@ -26,10 +26,10 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   struct Lane {
     /// The slot of the animator that drives the property.
     var slot: Int32
-    /// Whether the path is one segment over the whole animation without keyframes.
-    var isWholeSegment: Bool
-    /// Whether the path carries a velocity into a spring (read with whole segments only).
-    var inherits: Bool
+    /// Whether the path is a plain blend from `from` to `to` by the slot's sample
+    /// (``LanePath/isPlain``); otherwise the frame evaluates the whole path, which lives
+    /// apart so that the frame's stream of plain lanes never touches it.
+    var isPlain: Bool
     var from: V
     var to: V
     /// The value on screen.
@@ -64,8 +64,8 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     }
     lanes.append(
       Lane(
-        slot: Int32(truncatingIfNeeded: slot), isWholeSegment: path.isWholeSegment,
-        inherits: path.inherited != .zero, from: path.from, to: path.to, current: current))
+        slot: Int32(truncatingIfNeeded: slot), isPlain: path.isPlain, from: path.from,
+        to: path.to, current: current))
     paths.append(path)
     owners.append(UnownedAnimation(animation: owner))
     return lanes.count - 1
@@ -133,8 +133,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD8<Double>)
   func setPath(_ path: LanePath<V>, at index: Int) {
     paths[index] = path
-    lanes[index].isWholeSegment = path.isWholeSegment
-    lanes[index].inherits = path.inherited != .zero
+    lanes[index].isPlain = path.isPlain
     lanes[index].from = path.from
     lanes[index].to = path.to
   }
@@ -165,22 +164,18 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
 
   override func blend(samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>) {
     guard !lanes.isEmpty else { return }
-    paths.withUnsafeBufferPointer { paths in
-      lanes.withUnsafeMutableBufferPointer { lanes in
-        for index in lanes.indices {
-          let slot = Int(lanes[index].slot)
-          let sample = samples[slot]
-          if lanes[index].isWholeSegment {
-            lanes[index].current = LanePath.blend(
-              lanes[index].from, lanes[index].to, inherits: lanes[index].inherits,
-              paths[index].inherited, sample.timing)
-          } else {
-            lanes[index].current =
-              value(
-                at: index, fraction: sample.fraction, sample: sample.timing, core: cores[slot],
-                slopes: false
-              ).value
-          }
+    lanes.withUnsafeMutableBufferPointer { lanes in
+      for index in lanes.indices {
+        let slot = Int(lanes[index].slot)
+        let sample = samples[slot]
+        if lanes[index].isPlain {
+          lanes[index].current = LanePath.blend(lanes[index].from, lanes[index].to, sample.timing)
+        } else {
+          lanes[index].current =
+            value(
+              at: index, fraction: sample.fraction, sample: sample.timing, core: cores[slot],
+              slopes: false
+            ).value
         }
       }
     }
