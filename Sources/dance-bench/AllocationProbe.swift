@@ -46,6 +46,20 @@ enum AllocationProbe {
     blackHole(nodes.last?.center)
   }
 
+  /// The workload for reads: `--read-probe COUNT` reads of `center` and `alpha` of 100
+  /// animated nodes after a frame, for instruction counts (callgrind, two counts).
+  static func runReadProbe() {
+    let reads = count(after: "--read-probe") ?? 100
+    let (scene, nodes) = danceScene(count: 100, spring: false, duration: 1000)
+    scene.clock.advance(to: 400)
+    var sum = 0.0
+    for index in 0..<reads {
+      let node = nodes[index % nodes.count]
+      sum += node.center.x + node.alpha
+    }
+    blackHole(sum)
+  }
+
   /// The number that follows `option` on the command line.
   private static func count(after option: String) -> Int? {
     let arguments = CommandLine.arguments

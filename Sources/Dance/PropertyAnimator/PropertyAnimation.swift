@@ -9,12 +9,16 @@ class PropertyAnimation {
   /// The animator that owns this animation; nil once the animation has ended. An animator
   /// clears this link on every animation it lets go, and lets go of all of them before it
   /// is destroyed.
-  unowned var animator: PropertyAnimator?
+  ///
+  /// Unretained, like ``Animatable``'s link to its owner, because every read of a property
+  /// passes here (`swift_unownedRetainStrong` was a tenth of a read's instructions).
+  @exclusivity(unchecked) unowned(unsafe) var animator: PropertyAnimator?
   /// The node whose property this animates. Weak, so that an animation never keeps its
   /// node alive: a released node ends its animations from its `deinit`.
   weak var baseNode: Node?
-  /// The index of this animation's lane in its table; -1 once it has ended.
-  var laneIndex = -1
+  /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
+  /// read of the property; confined to the clock's thread.)
+  @exclusivity(unchecked) var laneIndex = -1
 
   init(node: Node, animator: PropertyAnimator) {
     baseNode = node
@@ -77,6 +81,16 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   /// The value on screen.
   @inline(__always)
   final var current: Vector { table.current(at: laneIndex) }
+
+  /// The value on screen as a read sees it: the lane's value, brought up to the clock's
+  /// time first if the clock moved since the last frame (a read inside an event, between
+  /// the event's time and the frame's). The read path is three hops: the property's
+  /// subscript, this, the lane.
+  @inline(__always)
+  final var displayed: Vector {
+    animator?.refreshIfStale()
+    return table.current(at: laneIndex)
+  }
 
   /// The path's end: the value the property is heading to.
   final var target: Vector { table.target(at: laneIndex) }

@@ -35,15 +35,39 @@
 /// advances its scene's clock.
 open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
-  @Animatable public var bounds: Rect = .zero
+  public var bounds: Rect {
+    get { _bounds.read() }
+    set { assign(newValue, to: \Node._bounds) }
+  }
   /// The position of the node's centre in its parent's coordinate space.
-  @Animatable public var center: Point = .zero
+  public var center: Point {
+    get { _center.read() }
+    set { assign(newValue, to: \Node._center) }
+  }
   /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
-  @Animatable public var alpha: Double = 1
+  public var alpha: Double {
+    get { _alpha.read() }
+    set { assign(newValue, to: \Node._alpha) }
+  }
   /// The transform applied about the centre.
-  @Animatable public var transform: Transform = .identity
+  public var transform: Transform {
+    get { _transform.read() }
+    set { assign(newValue, to: \Node._transform) }
+  }
   /// The fill color of the node's rectangle.
-  @Animatable public var backgroundColor: Color = .clear
+  public var backgroundColor: Color {
+    get { _backgroundColor.read() }
+    set { assign(newValue, to: \Node._backgroundColor) }
+  }
+
+  // The built-in properties' storage, read directly: `@Animatable`'s subscript reaches its
+  // storage through a key path, and these are read by every host for every node on every
+  // frame. Confined to the clock's thread, and never accessed across a call.
+  @exclusivity(unchecked) var _bounds = Animatable<Rect>(wrappedValue: .zero)
+  @exclusivity(unchecked) var _center = Animatable<Point>(wrappedValue: .zero)
+  @exclusivity(unchecked) var _alpha = Animatable<Double>(wrappedValue: 1)
+  @exclusivity(unchecked) var _transform = Animatable<Transform>(wrappedValue: .identity)
+  @exclusivity(unchecked) var _backgroundColor = Animatable<Color>(wrappedValue: .clear)
   /// Whether the node (and its children) is left out when drawing; not animatable.
   public var isHidden = false
 
