@@ -116,7 +116,39 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:37") func snippet3() {
+  @Test("Docs/Dance.md:32") func snippet3() {
+    let scene = Scene()
+    let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
+    let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
+    let circle = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+    let node = Node()
+    for child in [card, label, circle, node] { scene.root.addChild(child) }
+    let middle = Point(x: 160, y: 240)
+    let corner = Point(x: 320, y: 480)
+    let target = Point(x: 200, y: 100)
+    let running = scene.clock.now > 1
+    func draw<T>(_ value: T) {}
+    func monotonicNow() -> Double { scene.clock.now }
+    func fillRect(center: Point, size: Size, transform: Transform, color: Color, alpha: Double) {}
+    _ = (card, label, circle, node, middle, corner, target, running)
+    do {
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 20))
+      scene.root.addChild(card)
+      card.dance.animate(duration: 1, curve: .linear) {
+        $0.center.x = 10          // both coordinates animate, from (20, 10) to (10, 20)
+        $0.center.y = 20
+        $0.alpha = 0.5
+        $0.alpha += 0.2           // heads to 0.7
+      }.start()
+      scene.clock.advance(by: 1)
+      assert(card.center == Point(x: 10, y: 20) && abs(card.alpha - 0.7) < 1e-12)
+      _ = scene
+      _ = card
+    }
+  }
+
+  @Test("Docs/Dance.md:56") func snippet4() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -139,7 +171,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:58") func snippet4() {
+  @Test("Docs/Dance.md:76") func snippet5() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -164,7 +196,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:136") func snippet5() {
+  @Test("Docs/Dance.md:173") func snippet6() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -194,7 +226,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:164") func snippet6() {
+  @Test("Docs/Dance.md:201") func snippet7() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -224,7 +256,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:211") func snippet7() {
+  @Test("Docs/Dance.md:249") func snippet8() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -253,7 +285,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet8() {
+  @Test("Docs/Embedding.md:8") func snippet9() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -282,7 +314,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:35") func snippet9() {
+  @Test("Docs/Embedding.md:35") func snippet10() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -310,7 +342,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:55") func snippet10() {
+  @Test("Docs/Embedding.md:55") func snippet11() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -335,7 +367,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:76") func snippet11() {
+  @Test("Docs/Embedding.md:76") func snippet12() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))
@@ -361,7 +393,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet12() {
+  @Test("Docs/GettingStarted.md:27") func snippet13() {
     let scene = Scene()
     let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
     let label = Node(frame: Rect(x: 0, y: 0, width: 120, height: 30))

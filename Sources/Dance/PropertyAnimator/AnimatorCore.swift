@@ -194,7 +194,8 @@ struct AnimatorCore {
     return action
   }
 
-  /// `pauseAnimation(afterDelay:)`: pause at `now + delay` if still running then.
+  /// `pauseAnimation(afterDelay:)`: pause at `now + delay` if running then (also when asked
+  /// before the animator starts).
   mutating func pause(afterDelay delay: Double, now: Double) -> Action {
     guard isInterruptible else {
       return .reject(.illegalState, "the animator is not interruptible")
@@ -350,7 +351,7 @@ struct AnimatorCore {
     anchorTime = now
     secondsPerFraction = timing.duration
     showsLinearScrub = false
-    pauseTime = nil
+    // A `pauseAnimation(afterDelay:)` made before the start still pauses the new run.
   }
 
   /// Pausing and scrubbing: activate an inactive core paused, pause a running one.
@@ -385,5 +386,30 @@ struct AnimatorCore {
     run &+= 1
     pauseTime = nil
     return .finish(position)
+  }
+}
+
+extension AnimatorCore {
+  /// What is wrong with the value itself, as sentences; empty when every number is finite
+  /// and in its range. For the fuzzer's audit, which runs it after every call.
+  func auditProblems() -> [String] {
+    var problems: [String] = []
+    let anchorRange: ClosedRange<Double> = isCycling ? 0...2 : 0...1
+    if !anchorRange.contains(anchorFraction) {
+      problems.append("the core's anchor fraction \(anchorFraction) is outside \(anchorRange)")
+    }
+    if !anchorTime.isFinite { problems.append("the core's anchor time is \(anchorTime)") }
+    if !(secondsPerFraction.isFinite && secondsPerFraction >= 0) {
+      problems.append("the core's seconds per fraction is \(secondsPerFraction)")
+    }
+    if !(timing.duration.isFinite && timing.duration >= 0) {
+      problems.append("the core's timing lasts \(timing.duration) s")
+    }
+    if let pauseTime, !pauseTime.isFinite { problems.append("a pending pause at \(pauseTime)") }
+    if let deadline, !deadline.isFinite { problems.append("the core's deadline is \(deadline)") }
+    if phase == .inactive && showsLinearScrub {
+      problems.append("an inactive core still shows a linear scrub")
+    }
+    return problems
   }
 }

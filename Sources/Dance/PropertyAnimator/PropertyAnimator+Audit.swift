@@ -37,6 +37,7 @@ extension PropertyAnimator {
     }
     let f = core.fraction(at: currentTime)
     if !(0...1).contains(f) { problems.append("fraction \(f) outside 0…1") }
+    problems += core.auditProblems()
     for animation in animations {
       if animation.animator !== self {
         problems.append("an animation of the animator points to another animator")

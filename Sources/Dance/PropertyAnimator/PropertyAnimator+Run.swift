@@ -91,6 +91,9 @@ extension PropertyAnimator {
       break
     case .reject(let kind, let message):
       DanceError.report(kind, "\(call): \(message)")
+      // A clock event can be refused after it changed the core (a pending pause that comes
+      // due on an animator made uninterruptible since): keep the deadline in step.
+      updateRegistration()
       return false
     case .activate:
       activate(delay: delay)
