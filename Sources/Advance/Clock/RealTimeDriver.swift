@@ -36,7 +36,7 @@ public final class RealTimeDriver {
       self.framesPerSecond = 60
     } else if framesPerSecond < 1 || framesPerSecond > 10_000 {
       DanceError.report(.outOfRange, "\(call): the rate must lie in 1...10000; clamped")
-      self.framesPerSecond = min(max(framesPerSecond, 1), 10_000)
+      self.framesPerSecond = framesPerSecond.clamped(to: 1...10_000)
     } else {
       self.framesPerSecond = framesPerSecond
     }
@@ -52,6 +52,7 @@ public final class RealTimeDriver {
     var framesThisRun = 0
     while !shouldStop && framesThisRun < maximumFrames {
       let now = monotonicSeconds()
+      // Not `clamped(to:)`: a user may set a negative or NaN maximum, which no range allows.
       clock.advance(by: min(max(now - previous, 0), maximumStep))
       previous = now
       let keepGoing = onFrame(frameCount)

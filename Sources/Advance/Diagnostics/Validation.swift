@@ -62,7 +62,7 @@ package enum Validation {
   ) -> Double {
     if range.contains(value) { return value }
     DanceError.report(.outOfRange, "\(call): \(name) \(value) is outside \(range); clamped")
-    return min(max(value, range.lowerBound), range.upperBound)
+    return value.clamped(to: range)
   }
 
   /// A fraction in 0…1: NaN and ±∞ count as 0, values outside are clamped, each reported

@@ -163,7 +163,7 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     while !mayRest(high) {
       guard high < lastIndex else { return nil }
       low = high
-      high = min(max(high * 2, 1), lastIndex)
+      high = (high * 2).clamped(to: 1...lastIndex)
     }
     while high - low > 1 {
       let middle = low + (high - low) / 2

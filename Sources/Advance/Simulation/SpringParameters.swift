@@ -61,7 +61,7 @@ public struct SpringParameters: Hashable, Sendable {
       bounce = 0
     } else if bounce > 1 || bounce <= -1 {
       DanceError.report(.outOfRange, "\(call): bounce must lie in (-1, 1]; clamped")
-      bounce = min(max(bounce, -1 + 1e-6), 1)
+      bounce = bounce.clamped(to: (-1 + 1e-6)...1)
     }
     let ratio = bounce >= 0 ? 1 - bounce : 1 / (1 + bounce)
     self.init(dampingRatio: ratio, response: duration, mass: mass)

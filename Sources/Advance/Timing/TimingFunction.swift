@@ -65,14 +65,14 @@ public struct TimingFunction: Hashable, Sendable {
     }
     if !(0...1).contains(x1) || !(0...1).contains(x2) {
       DanceError.report(.outOfRange, "\(call): x must lie in [0, 1]; clamped")
-      x1 = min(max(x1, 0), 1)
-      x2 = min(max(x2, 0), 1)
+      x1 = x1.clamped(to: 0...1)
+      x2 = x2.clamped(to: 0...1)
     }
     let limit = Self.maximumOvershoot
     if !(-limit...limit).contains(y1) || !(-limit...limit).contains(y2) {
       DanceError.report(.outOfRange, "\(call): y must lie within ±\(limit); clamped")
-      y1 = min(max(y1, -limit), limit)
-      y2 = min(max(y2, -limit), limit)
+      y1 = y1.clamped(to: -limit...limit)
+      y2 = y2.clamped(to: -limit...limit)
     }
     self.x1 = x1
     self.y1 = y1
@@ -113,7 +113,7 @@ public struct TimingFunction: Hashable, Sendable {
   /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
   @usableFromInline
   static func finite(_ value: Double) -> Double {
-    min(max(value, -.greatestFiniteMagnitude), .greatestFiniteMagnitude)
+    value.clamped(to: -.greatestFiniteMagnitude...(.greatestFiniteMagnitude))
   }
 
   /// No easing: `value(at: p) == p`.

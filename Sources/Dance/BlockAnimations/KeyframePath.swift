@@ -99,7 +99,7 @@ struct KeyframePath<V: SIMD> where V.Scalar == Double {
     switch mode {
     case .cubic, .cubicPaced: curvePoint(segment, u)
     case .linear, .discrete, .paced:
-      points[segment].lerp(to: points[segment + 1], min(max(u, 0), 1))
+      points[segment].lerp(to: points[segment + 1], u.clamped(to: 0...1))
     }
   }
 

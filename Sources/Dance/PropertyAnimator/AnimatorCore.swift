@@ -118,7 +118,7 @@ struct AnimatorCore {
     }
     guard elapsed > 0 else { return anchorFraction }
     let moved = elapsed / secondsPerFraction
-    return min(max(reversed ? anchorFraction - moved : anchorFraction + moved, 0), 1)
+    return (reversed ? anchorFraction - moved : anchorFraction + moved).clamped(to: 0...1)
   }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).

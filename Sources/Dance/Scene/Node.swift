@@ -177,7 +177,7 @@ open class Node {
     if index < 0 || index > children.count {
       DanceError.report(
         .outOfRange, "\(call): index out of 0...\(children.count); clamped")
-      index = min(max(index, 0), children.count)
+      index = index.clamped(to: 0...children.count)
     }
     children.insert(node, at: index)
     node.parent = self
