@@ -17,8 +17,14 @@ import Synchronization
 /// DanceError.handler = { error in logger.warning("\(error)") }
 /// ```
 ///
-/// Tests that run in parallel should prefer ``withHandler(_:operation:)``, which installs a
-/// handler for the current task only.
+/// Tests that run in parallel should prefer ``collecting(_:)``, which returns the errors
+/// reported by the calls made inside it on the current task, or ``withHandler(_:operation:)``,
+/// which installs a handler for the current task only:
+///
+/// ```swift
+/// let errors = DanceError.collecting { clock.advance(by: -1) }
+/// assert(errors.map(\.kind) == [.outOfRange])
+/// ```
 public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// The broad class of a ``DanceError``.
   public enum Kind: Hashable, Sendable {
@@ -77,10 +83,11 @@ public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Runs `operation` with `handler` receiving the errors reported by the current task (and
-  /// the tasks it creates), leaving the process-wide ``handler`` untouched.
+  /// the tasks it creates), leaving the process-wide ``handler`` untouched; returns what
+  /// `operation` returns.
   ///
   /// ```swift
-  /// let errors = DanceError.withHandler({ print("caught", $0) }) {
+  /// DanceError.withHandler({ error in print("caught", error) }) {
   ///   clock.advance(by: -1)
   /// }
   /// ```
@@ -88,6 +95,32 @@ public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
     _ handler: @escaping Handler, operation: () throws -> Result
   ) rethrows -> Result {
     try $taskHandler.withValue(handler, operation: operation)
+  }
+
+  /// Runs `body` and returns the errors that the calls made inside it reported on the current
+  /// task, in order; the process-wide ``handler`` sees none of them.
+  ///
+  /// ```swift
+  /// let errors = DanceError.collecting {
+  ///   node.dance.animate(duration: .nan, curve: .linear) { $0.alpha = 0 }
+  /// }
+  /// // errors[0].message starts with "node.dance.animate(duration:curve:_:)"
+  /// ```
+  ///
+  /// Safe in tests that run in parallel: each task collects its own errors, without locks on
+  /// the caller's side.
+  public static func collecting(_ body: () throws -> Void) rethrows -> [DanceError] {
+    let collected = Collected()
+    try withHandler({ collected.append($0) }, operation: body)
+    return collected.errors
+  }
+
+  /// The errors of one ``collecting(_:)`` call. The handler is `@Sendable`, so it appends
+  /// under a lock, though only the collecting task reports to it.
+  private final class Collected: Sendable {
+    private let storage = Mutex<[DanceError]>([])
+    func append(_ error: DanceError) { storage.withLock { $0.append(error) } }
+    var errors: [DanceError] { storage.withLock { $0 } }
   }
 
   /// Sends `self` to the current handler.

@@ -124,6 +124,8 @@ public struct TimingFunction: Hashable, Sendable {
   public static let easeOut = TimingFunction(x1: 0, y1: 0, x2: 0.58, y2: 1)
   /// Slow at both ends: CSS `ease-in-out`, (0.42, 0, 0.58, 1).
   public static let easeInOut = TimingFunction(x1: 0.42, y1: 0, x2: 0.58, y2: 1)
+  /// Advance's and Core Animation's name for ``easeInOut``.
+  public static let easeInEaseOut = easeInOut
   /// Core Animation's and CSS's default curve, `ease`: (0.25, 0.1, 0.25, 1).
   public static let `default` = TimingFunction(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1)
   /// A quick start and a long, gentle landing, like Material Design's standard curve:
@@ -167,6 +169,14 @@ public struct TimingFunction: Hashable, Sendable {
     // dx/dt vanishes only at an end point or at an interior cusp of a degenerate curve.
     if t < 0.5 { return startGradient }
     return endGradient
+  }
+
+  /// Advance's name for ``value(at:)``: the eased progress at linear `progress`.
+  ///
+  /// `epsilon` is accepted and not needed: the curve is always solved to machine precision
+  /// (Advance stopped at `epsilon`, usually 1/(1000 · duration)).
+  public func solve(at progress: Double, epsilon: Double) -> Double {
+    value(at: progress)
   }
 
   /// ``value(at:)`` and ``slope(at:)`` together, with one solve of the curve: what an

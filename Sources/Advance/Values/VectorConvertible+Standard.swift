@@ -50,3 +50,10 @@ extension SIMD4: VectorConvertible, Interpolatable where Scalar == Double {
   @inlinable
   public init(vector: SIMD4<Double>) { self = vector }
 }
+
+/// Advance 2's name for a two-lane vector; Advance 3 and Dance use `SIMD2<Double>`.
+public typealias Vector2 = SIMD2<Double>
+/// Advance 2's name for a three-lane vector; Advance 3 and Dance use `SIMD3<Double>`.
+public typealias Vector3 = SIMD3<Double>
+/// Advance 2's name for a four-lane vector; Advance 3 and Dance use `SIMD4<Double>`.
+public typealias Vector4 = SIMD4<Double>

@@ -26,25 +26,35 @@ extension Node {
   /// Animates the changes in `animations` over `duration` seconds, easing in and out.
   public static func animate(withDuration duration: Double, animations: @escaping () -> Void) {
     animate(
-      withDuration: duration, delay: 0, options: [], animations: animations, completion: nil)
+      withDuration: duration, delay: 0, options: [], animations: animations, completion: nil,
+      call: "Node.animate(withDuration:animations:)")
   }
 
   /// Animates the changes in `animations`, then calls `completion` once.
   public static func animate(
     withDuration duration: Double, animations: @escaping () -> Void,
-    completion: ((Bool) -> Void)?
+    completion: ((Bool) -> Void)? = nil
   ) {
     animate(
       withDuration: duration, delay: 0, options: [], animations: animations,
-      completion: completion)
+      completion: completion, call: "Node.animate(withDuration:animations:completion:)")
   }
 
   /// Animates the changes in `animations` after `delay` seconds, with `options`.
   public static func animate(
-    withDuration duration: Double, delay: Double, options: AnimationOptions,
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+    withDuration duration: Double, delay: Double, options: AnimationOptions = [],
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
-    let call = "Node.animate(withDuration:delay:options:animations:completion:)"
+    animate(
+      withDuration: duration, delay: delay, options: options, animations: animations,
+      completion: completion,
+      call: "Node.animate(withDuration:delay:options:animations:completion:)")
+  }
+
+  private static func animate(
+    withDuration duration: Double, delay: Double, options: AnimationOptions,
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)?, call: String
+  ) {
     let inherited = inherit(
       overrideDuration: options.contains(.overrideInheritedDuration),
       overrideCurve: options.contains(.overrideInheritedCurve))
@@ -61,8 +71,8 @@ extension Node {
   /// as in UIKit).
   public static func animate(
     withDuration duration: Double, delay: Double, usingSpringWithDamping dampingRatio: Double,
-    initialSpringVelocity velocity: Double, options: AnimationOptions,
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+    initialSpringVelocity velocity: Double, options: AnimationOptions = [],
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
     let call =
       "Node.animate(withDuration:delay:usingSpringWithDamping:initialSpringVelocity:options:"
@@ -89,8 +99,8 @@ extension Node {
   /// Assignments made directly in `animations` (outside any keyframe) form a keyframe over
   /// the whole duration.
   public static func animateKeyframes(
-    withDuration duration: Double, delay: Double, options: KeyframeAnimationOptions,
-    animations: @escaping () -> Void, completion: ((Bool) -> Void)?
+    withDuration duration: Double, delay: Double, options: KeyframeAnimationOptions = [],
+    animations: @escaping () -> Void, completion: ((Bool) -> Void)? = nil
   ) {
     let call = "Node.animateKeyframes(withDuration:delay:options:animations:completion:)"
     let inherited = inherit(

@@ -71,6 +71,29 @@ public struct Transform: Hashable, Sendable {
       tx: tx * other.a + ty * other.c + other.tx, ty: tx * other.b + ty * other.d + other.ty)
   }
 
+  /// `self` after a translation by (tx, ty) in its own space, as `CGAffineTransform`'s
+  /// `translatedBy(x:y:)`: the translation applies first.
+  ///
+  /// ```swift
+  /// let t = Transform(scaleX: 2, y: 2).translatedBy(x: 10, y: 0)
+  /// Point(x: 0, y: 0).applying(t)   // (20, 0)
+  /// ```
+  public func translatedBy(x tx: Double, y ty: Double) -> Transform {
+    Transform(translationX: tx, y: ty).concatenating(self)
+  }
+
+  /// `self` after a scale by (sx, sy) in its own space, as `CGAffineTransform`'s
+  /// `scaledBy(x:y:)`: the scale applies first.
+  public func scaledBy(x sx: Double, y sy: Double) -> Transform {
+    Transform(scaleX: sx, y: sy).concatenating(self)
+  }
+
+  /// `self` after a rotation by `angle` radians in its own space, as `CGAffineTransform`'s
+  /// `rotated(by:)`: the rotation applies first.
+  public func rotated(by angle: Double) -> Transform {
+    Transform(rotationAngle: angle).concatenating(self)
+  }
+
   /// The transform that undoes `self`; a transform that cannot be inverted (its determinant
   /// is 0 or not finite) is returned unchanged, as `CGAffineTransform` does.
   public func inverted() -> Transform {

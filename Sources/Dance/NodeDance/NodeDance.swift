@@ -38,8 +38,9 @@ public final class NodeDance {
   private var animator: PropertyAnimator?
 
   /// The tag of the node's current (or last) Dance animation; before the first animation, a
-  /// tag reserved for the node. Unique across all nodes and animations of the process.
-  public private(set) var tag: Int
+  /// tag reserved for the node. Unique across all nodes and animations of the process unless
+  /// you set it, as Dance lets you: a new animation then gets a fresh unique tag again.
+  public var tag: Int
 
   private static let tags = Atomic<Int>(0)
 
@@ -170,6 +171,13 @@ public final class NodeDance {
       animator.setReversed(!animator.isReversed, call: "node.dance.reverse()")
     }
     return self
+  }
+
+  /// Scrubs the animation to `progress` (0…1), pausing it; any floating-point type works
+  /// (`Float` from a slider, `Double`, `CGFloat` where it exists).
+  @discardableResult
+  public func setProgress<Progress: BinaryFloatingPoint>(to progress: Progress) -> NodeDance {
+    setProgress(to: Double(progress))
   }
 
   /// Scrubs the animation to `progress` (0…1), pausing it.

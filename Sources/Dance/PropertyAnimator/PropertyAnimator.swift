@@ -141,6 +141,36 @@ public final class PropertyAnimator {
       call: "PropertyAnimator(duration:timingParameters:)")
   }
 
+  /// Creates an animator with UIKit's `runningPropertyAnimator` form and starts it: the
+  /// changes in `animations`, over `duration` seconds after `delay`, with the curve of
+  /// `options`; `completion` runs once when it ends.
+  ///
+  /// ```swift
+  /// PropertyAnimator.runningPropertyAnimator(
+  ///   withDuration: 0.3, delay: 0, options: [.curveEaseOut],
+  ///   animations: { card.alpha = 0 }, completion: { position in print(position) })
+  /// ```
+  ///
+  /// Only the curve options apply (repeats are `Node.animate`'s); a NaN, infinite or negative
+  /// duration or delay counts as 0, with a `DanceError`.
+  @discardableResult
+  public static func runningPropertyAnimator(
+    withDuration duration: Double, delay: Double, options: AnimationOptions = [],
+    animations: @escaping () -> Void,
+    completion: ((AnimatingPosition) -> Void)? = nil
+  ) -> PropertyAnimator {
+    let call =
+      "PropertyAnimator.runningPropertyAnimator(withDuration:delay:options:animations:completion:)"
+    let animator = PropertyAnimator(
+      duration: duration, timingParameters: CubicTimingParameters(animationCurve: options.curve),
+      call: call)
+    animator.addAnimations(animations)
+    if let completion { animator.addCompletion(completion) }
+    let delay = Validation.seconds(delay, "the delay", in: call)
+    animator.start(afterDelay: delay > 0 ? delay : nil, call: call)
+    return animator
+  }
+
   /// Creates an animator; `call` names the user's call in `DanceError`s.
   init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)

@@ -159,4 +159,16 @@ import Testing
       #expect(curve.value(at: 0.5).isApproximatelyEqual(to: expected, relativeTolerance: 1e-9))
     }
   }
+
+  @Test("Advance's names: easeInEaseOut, solve(at:epsilon:), Vector2/3/4")
+  func advanceNames() {
+    #expect(TimingFunction.easeInEaseOut == .easeInOut)
+    for progress in [0, 0.1, 0.5, 0.77, 1] {
+      #expect(
+        TimingFunction.swiftOut.solve(at: progress, epsilon: 0.1)
+          == TimingFunction.swiftOut.value(at: progress))
+    }
+    #expect(Vector2(1, 2) == SIMD2<Double>(1, 2) && Vector3.zero == SIMD3<Double>.zero)
+    #expect(Vector4(1, 2, 3, 4).w == 4)
+  }
 }

@@ -167,12 +167,14 @@ import Testing
       circle.dance.addCompletion { _ in }
     }
     #expect(errors.count == 7)
+    let (progress, progressErrors) = collectingErrors { circle.dance.progress }
+    #expect(progress == 0 && progressErrors.map(\.kind) == [.noAnimation])
     #expect(errors.allSatisfy { $0.kind == .noAnimation })
     #expect(
       errors.first?.description
         == "** Dance Error: node.dance.start(): node with dance.tag = \(tag) does not have an "
         + "active animation! **")
-    #expect(circle.dance.progress == 0 && !circle.dance.isRunning && !circle.dance.isReversed)
+    #expect(!circle.dance.isRunning && !circle.dance.isReversed)
   }
 
   @Test("node.dance holds no strong reference to its node")
