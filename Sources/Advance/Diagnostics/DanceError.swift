@@ -8,7 +8,7 @@ import Synchronization
 /// ``DanceError/handler``. The default handler prints the error to standard error:
 ///
 /// ```
-/// ** Dance Error: AnimationClock.advance(by:): the step is NaN; the clock did not move **
+/// ** Dance Error: AnimationClock.advance(by: nan): the step is nan; the clock did not move **
 /// ```
 ///
 /// Install your own handler to log errors elsewhere or to fail a test:

@@ -30,8 +30,9 @@ public enum DanceAnimationState: Hashable, Sendable {
 /// `DanceError` naming the node's ``tag``; properties then return their defaults.
 ///
 /// Fixes to Dance's own behaviour: tags are unique per animation and never alias another
-/// node's; animating a node that already has a Dance animation finishes the old one at
-/// `.current` (its completions run) and replaces it; `pause(after:)` runs on the clock.
+/// node's; `pause(after:)` runs on the clock. As in Dance, animating a node that already has
+/// a Dance animation finishes the old one at `.current` (its completions run) and replaces
+/// it.
 public final class NodeDance {
   /// The node this object animates.
   public private(set) weak var node: Node?
