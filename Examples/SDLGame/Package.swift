@@ -9,8 +9,7 @@ let package = Package(
     .package(name: "Dance", path: "../..")
   ],
   targets: [
-    .systemLibrary(
-      name: "CSDL2", pkgConfig: "sdl2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
+    .systemLibrary(name: "CSDL2", providers: [.apt(["libsdl2-dev"]), .brew(["sdl2"])]),
     .target(
       name: "CardGame",
       dependencies: ["CSDL2", .product(name: "Dance", package: "Dance")]),

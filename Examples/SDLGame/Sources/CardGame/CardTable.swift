@@ -52,12 +52,10 @@ public final class CardTable {
     self.size = size
     let spacing = size.width / Double(count + 1)
     homes = (0..<count).map { Point(x: spacing * Double($0 + 1), y: size.height * 0.55) }
-    let deck = Point(x: size.width / 2, y: size.height + Self.cardSize.height)
+    deck = Point(x: size.width / 2, y: size.height + Self.cardSize.height)
     cards = (0..<count).map { index in
       let card = Node(frame: Rect(origin: .zero, size: Self.cardSize))
-      card.center = deck
       card.backgroundColor = Self.cardColors[index % Self.cardColors.count]
-      card.transform = Transform(rotationAngle: 0.6)
       let pip = Node(frame: Rect(x: 35, y: 53, width: 20, height: 20))
       pip.backgroundColor = Self.pipColor
       pip.transform = Transform(rotationAngle: .pi / 4)
@@ -68,8 +66,16 @@ public final class CardTable {
     deal()
   }
 
-  /// The staggered deal: each card flies to its home, turning straight and scaling in.
+  /// Where the cards wait, below the table, before the deal.
+  public let deck: Point
+
+  /// The staggered deal: the cards gather at the deck, then each flies to its home, turning
+  /// straight.
   public func deal() {
+    for card in cards {
+      card.center = deck
+      card.transform = Transform(rotationAngle: 0.6)
+    }
     for (index, card) in cards.enumerated() {
       let home = homes[index]
       let tilt = (Double(index) - Double(cards.count - 1) / 2) * 0.06
@@ -162,7 +168,8 @@ public final class CardTable {
 
   /// The keys the game understands.
   public enum Key {
-    /// Space: pause or resume the deal.
+    /// Space: pause or resume the deal; once it has ended (played out, or reversed back to
+    /// the deck), deal again.
     case space
     /// `r`: reverse the deal.
     case reverse
@@ -174,6 +181,10 @@ public final class CardTable {
 
   /// A key was pressed.
   public func key(_ key: Key) {
+    if key == .space && !cards.contains(where: { $0.dance.hasAnimation }) {
+      deal()
+      return
+    }
     for card in cards where card.dance.hasAnimation {
       switch key {
       case .space:

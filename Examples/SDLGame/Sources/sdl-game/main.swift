@@ -16,11 +16,13 @@ let usage = """
   usage: sdl-game [--frames N [--drag] [--screenshot FILE.bmp]]
 
   Without options, opens a window: drag a card and let go to throw it; space pauses or
-  resumes the deal, r reverses it, ←/→ scrub it, Esc or closing the window quits.
+  resumes the deal (and deals again once it has ended), r reverses it, ←/→ scrub it, Esc or
+  closing the window quits.
 
     --frames N           run headless: N frames at 60 Hz on the virtual clock, no window
     --drag               in the headless run, drag card 3 and throw it (frames 70–82)
-    --screenshot FILE    save the last headless frame as a BMP image
+    --screenshot FILE    save the last headless frame as a BMP image; a bare file name
+                         goes into sdl-game-output/
 
   """
 
@@ -41,7 +43,7 @@ while let argument = arguments.popFirst() {
       print("sdl-game: --screenshot needs a file\n\n" + usage)
       exit(2)
     }
-    screenshot = path
+    screenshot = path.contains("/") ? path : "sdl-game-output/" + path
   case "--drag":
     drag = true
   case "--help", "-h":
@@ -68,6 +70,7 @@ if let frames {
     print("  card \(index): center \(card.center), alpha \(card.alpha)")
   }
   if let screenshot {
+    if screenshot.hasPrefix("sdl-game-output/") { mkdir("sdl-game-output", 0o755) }
     guard canvas.saveBMP(to: screenshot) else {
       print("sdl-game: could not write \(screenshot): \(String(cString: SDL_GetError()))")
       exit(1)
@@ -78,6 +81,15 @@ if let frames {
 }
 
 // The window: SDL's high-resolution counter is the host's clock, Dance's clock follows it.
+// With no display to open it on, say so instead of letting SDL try (or wait for) a console
+// driver.
+let environment = ["DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER"]
+if environment.allSatisfy({ getenv($0) == nil }) {
+  print(
+    "sdl-game: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set).\n"
+      + "Run headless with --frames N (see --help), or set SDL_VIDEODRIVER for SDL.")
+  exit(2)
+}
 guard SDL_Init(SDL_INIT_VIDEO) == 0 else {
   print("sdl-game: SDL_Init failed: \(String(cString: SDL_GetError()))")
   exit(1)

@@ -119,4 +119,19 @@ import Testing
     }
     remove(path)
   }
+
+  @Test("A deal reversed back to the deck can be dealt again with space")
+  func dealAgainAfterReversing() {
+    let table = CardTable()
+    table.advance(to: 0.3)
+    table.key(.reverse)
+    table.advance(to: 3)
+    #expect(table.cards.allSatisfy { !$0.dance.hasAnimation && $0.center == table.deck })
+    table.key(.space)
+    #expect(table.cards.allSatisfy { $0.dance.hasAnimation })
+    table.advance(to: 6)
+    for (index, card) in table.cards.enumerated() {
+      #expect(card.center == table.homes[index], "card \(index)")
+    }
+  }
 }
