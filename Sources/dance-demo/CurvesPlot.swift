@@ -18,8 +18,6 @@ struct CurvesPlot {
     var xTicks: [Double]
     var yTicks: [Double]
     var series: [Series]
-    /// Where the legend goes, as fractions of the plot (0, 0 = top left): an empty corner.
-    var legendAt: SIMD2<Double>
   }
 
   static let palette = ["#f97316", "#3b82f6", "#22c55e", "#eab308", "#a855f7", "#ef4444"]
@@ -61,7 +59,7 @@ struct CurvesPlot {
         Series(
           name: entry.0, color: Self.palette[index],
           points: Self.sample(0...1) { entry.1.value(at: $0) })
-      }, legendAt: SIMD2(0.03, 0.02))
+      })
     let ratios = [0.2, 0.5, 1.0, 2.0]
     let springs = Panel(
       title: "Springs: unit step, response 1 s", xLabel: "time (s)", yLabel: "value",
@@ -73,7 +71,7 @@ struct CurvesPlot {
           points: Self.simulate(over: 0...2) {
             $0.simulate(using: SpringFunction(target: 1.0, parameters: parameters, threshold: 1e-6))
           })
-      }, legendAt: SIMD2(0.62, 0.02))
+      })
     let drags = [1.0, 2.0, 4.0]
     let decay = Panel(
       title: "Decay from 1 unit/s", xLabel: "time (s)", yLabel: "distance",
@@ -84,7 +82,7 @@ struct CurvesPlot {
           points: Self.simulate(over: 0...3) {
             $0.simulate(using: DecayFunction(threshold: 1e-6, drag: drag), initialVelocity: 1)
           })
-      }, legendAt: SIMD2(0.55, 0.12))
+      })
     return [timing, springs, decay]
   }
 
@@ -94,7 +92,7 @@ struct CurvesPlot {
     let margin = SIMD2<Double>(58, 46)
     let panels = panels
     let width = panelWidth * Double(panels.count)
-    let height = 340.0
+    let height = 380.0
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
       viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="11">
@@ -113,9 +111,6 @@ struct CurvesPlot {
       }
       svg += "<text x=\"\(format2(origin.x + plotSize.x / 2))\" y=\"22\" text-anchor=\"middle\" "
       svg += "font-size=\"14\" font-weight=\"bold\">\(escape(panel.title))</text>\n"
-      svg +=
-        "<rect x=\"\(format2(origin.x))\" y=\"\(format2(origin.y))\" width=\"\(format2(plotSize.x))\" "
-      svg += "height=\"\(format2(plotSize.y))\" fill=\"none\" stroke=\"#333\"/>\n"
       for tick in panel.xTicks {
         let at = map(SIMD2(tick, panel.yRange.lowerBound))
         svg += "<line x1=\"\(format2(at.x))\" y1=\"\(format2(origin.y))\" x2=\"\(format2(at.x))\" "
@@ -138,12 +133,20 @@ struct CurvesPlot {
       svg += "<text x=\"\(format2(labelAt.x))\" y=\"\(format2(labelAt.y))\" text-anchor=\"middle\" "
       svg +=
         "transform=\"rotate(-90 \(format2(labelAt.x)) \(format2(labelAt.y)))\">\(escape(panel.yLabel))</text>\n"
-      for (seriesIndex, series) in panel.series.enumerated() {
+      // The frame over the grid, so that the grid never hides it.
+      svg +=
+        "<rect x=\"\(format2(origin.x))\" y=\"\(format2(origin.y))\" width=\"\(format2(plotSize.x))\" "
+      svg += "height=\"\(format2(plotSize.y))\" fill=\"none\" stroke=\"#333\"/>\n"
+      for series in panel.series {
         let points = series.points.map { pair(map($0)) }.joined(separator: " ")
         svg +=
           "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2\"/>\n"
+      }
+      // The legend below the axis label, two entries a row: never over a curve.
+      for (seriesIndex, series) in panel.series.enumerated() {
         let legend =
-          origin + panel.legendAt * plotSize + SIMD2(6, 14 + Double(seriesIndex) * 14)
+          origin
+          + SIMD2(Double(seriesIndex % 2) * 125, plotSize.y + 58 + Double(seriesIndex / 2) * 15)
         svg +=
           "<line x1=\"\(format2(legend.x))\" y1=\"\(format2(legend.y - 4))\" x2=\"\(format2(legend.x + 16))\" "
         svg += "y2=\"\(format2(legend.y - 4))\" stroke=\"\(series.color)\" stroke-width=\"3\"/>\n"

@@ -1,4 +1,5 @@
 import Dance
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -6,13 +7,18 @@ import Dance
   import Darwin
 #endif
 
-/// `--live`: plays the showcase in the terminal with ANSI colors on a real-time driver.
+/// `--live`: a small player for the whole showcase in the terminal, with ANSI colors, on the
+/// wall clock.
 ///
-/// Keys: space pauses and resumes the chain, `r` reverses it, ←/→ scrub it, `q` quits. The
-/// terminal is put in raw mode and restored on exit.
+/// Keys drive the whole scene's playhead (``ShowPlayer``): space plays or pauses (and plays
+/// again from the other end once the show is over), `r` reverses, ←/→ scrub by a quarter of
+/// a second, `0` replays from the start, `q` or Ctrl-C quits. The terminal's alternate screen
+/// holds the picture, and the terminal is restored on every way out. A `DanceError` shows in
+/// the status line instead of printing over the picture.
 struct LiveTerminal {
   static let columns = 80
   static let rows = 24
+  static let keyHelp = "whole scene: space play/pause · r reverse · ←/→ scrub · 0 replay · q quit"
 
   /// Runs until `q` (or, with `maximumFrames`, until that many frames have run).
   static func run(maximumFrames: Int = .max) -> Int32 {
@@ -23,61 +29,75 @@ struct LiveTerminal {
     var original = termios()
     tcgetattr(STDIN_FILENO, &original)
     var raw = original
-    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    // No echo, no line buffering, and no signals from the keyboard: Ctrl-C arrives as a key
+    // and quits through the same exit as `q`, which restores the terminal.
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO | ISIG)
     raw.c_cc.6 = 0  // VMIN: reads return at once
     raw.c_cc.5 = 0  // VTIME
     tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-    output("\u{1B}[?25l\u{1B}[2J")  // hide the cursor, clear
+    output("\u{1B}[?1049h\u{1B}[?25l\u{1B}[2J")  // the alternate screen, no cursor
+    let errors = Mutex<String?>(nil)
+    let previousHandler = DanceError.handler
+    DanceError.handler = { error in errors.withLock { $0 = error.message } }
     defer {
+      DanceError.handler = previousHandler
       tcsetattr(STDIN_FILENO, TCSANOW, &original)
-      output("\u{1B}[0m\u{1B}[?25h\u{1B}[\(rows + 2);1H\n")  // reset colors, show the cursor
+      output("\u{1B}[0m\u{1B}[?25h\u{1B}[?1049l")  // colors, cursor and screen back
     }
 
-    let showcase = Showcase()
-    let driver = RealTimeDriver(clock: showcase.scene.clock, framesPerSecond: 60)
-    var status = "space pause/resume · r reverse · ←/→ scrub · q quit"
+    let player = ShowPlayer()
+    let wall = AnimationClock()
+    let driver = RealTimeDriver(clock: wall, framesPerSecond: 60)
+    var previous = wall.now
     driver.run(maximumFrames: maximumFrames) { _ in
-      showcase.direct(until: showcase.scene.clock.now)
+      player.advance(by: wall.now - previous)
+      previous = wall.now
       for key in readKeys() {
-        let chain = showcase.chain.dance
         switch key {
         case .quit: return false
-        case .pauseResume:
-          if chain.isRunning { chain.pause() } else { chain.start() }
-        case .reverse: chain.reverse().start()
-        case .scrub(let delta): chain.setProgress(to: min(max(chain.progress + delta, 0), 1))
+        case .playPause: player.playPause()
+        case .reverse: player.reverse()
+        case .scrub(let seconds): player.scrub(by: seconds)
+        case .replay: player.replay()
         }
-        status =
-          chain.hasAnimation
-          ? "chain: \(chain.isRunning ? "running" : "paused") at \(format2(chain.progress))"
-            + (chain.isReversed ? ", reversed" : "")
-          : "chain: finished"
       }
-      output(frame(showcase, status: status))
+      var status = player.status
+      if let error = errors.withLock({ $0 }) { status += "  · last error: " + error }
+      output(frame(player.showcase, status: status))
       return true
     }
     return 0
   }
 
-  enum Key {
-    case quit, pauseResume, reverse
+  enum Key: Equatable {
+    case quit, playPause, reverse, replay
     case scrub(Double)
   }
 
-  private static func readKeys() -> [Key] {
+  static func readKeys() -> [Key] {
     var bytes = [UInt8](repeating: 0, count: 64)
     let count = read(STDIN_FILENO, &bytes, bytes.count)
     guard count > 0 else { return [] }
+    return keys(in: Array(bytes[0..<count]))
+  }
+
+  /// The keys in what the terminal sent.
+  static func keys(in bytes: [UInt8]) -> [Key] {
     var keys: [Key] = []
     var index = 0
-    while index < count {
+    while index < bytes.count {
       switch bytes[index] {
       case UInt8(ascii: "q"), UInt8(ascii: "Q"), 3: keys.append(.quit)
-      case UInt8(ascii: " "): keys.append(.pauseResume)
+      case UInt8(ascii: " "): keys.append(.playPause)
       case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.reverse)
-      case 0x1B where index + 2 < count && bytes[index + 1] == UInt8(ascii: "["):
-        if bytes[index + 2] == UInt8(ascii: "C") { keys.append(.scrub(0.05)) }
-        if bytes[index + 2] == UInt8(ascii: "D") { keys.append(.scrub(-0.05)) }
+      case UInt8(ascii: "0"): keys.append(.replay)
+      case 0x1B where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
+        switch bytes[index + 2] {
+        case UInt8(ascii: "C"): keys.append(.scrub(0.25))
+        case UInt8(ascii: "D"): keys.append(.scrub(-0.25))
+        case UInt8(ascii: "H"): keys.append(.replay)  // Home
+        default: break
+        }
         index += 2
       default: break
       }
@@ -86,7 +106,7 @@ struct LiveTerminal {
     return keys
   }
 
-  /// One screen: every node as colored cells, plus a status line.
+  /// One screen: every node as colored cells, a status line and the keys.
   static func frame(_ showcase: Showcase, status: String) -> String {
     var cells = [[Color?]](repeating: [Color?](repeating: nil, count: columns), count: rows)
     let scaleX = Double(columns) / Showcase.width
@@ -125,7 +145,8 @@ struct LiveTerminal {
       }
       screen += "\u{1B}[0m\n"
     }
-    screen += "\u{1B}[0m\u{1B}[K t = \(format2(showcase.scene.clock.now)) s   \(status)"
+    screen += "\u{1B}[0m\u{1B}[K \(keyHelp)\n"
+    screen += "\u{1B}[K \(status)"
     return screen
   }
 

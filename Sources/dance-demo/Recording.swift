@@ -34,11 +34,8 @@ struct Recording {
   init(_ showcase: Showcase, framesPerSecond: Double = 60) {
     self.framesPerSecond = framesPerSecond
     let count = Int((Showcase.duration * framesPerSecond).rounded())
-    let clock = showcase.scene.clock
     for frame in 0...count {
-      let time = Double(frame) / framesPerSecond
-      showcase.direct(until: time)
-      clock.advance(to: time)
+      showcase.play(to: Double(frame) / framesPerSecond)
       frames.append(showcase.nodes.map(NodeSnapshot.init))
     }
   }

@@ -66,7 +66,7 @@ final class Showcase {
         { [unowned self] in
           Node.animate(
             withDuration: 1.6, delay: 0, usingSpringWithDamping: 0.45, initialSpringVelocity: 0,
-            options: [], animations: { [unowned self] in ball.center = Point(x: 580, y: 170) },
+            options: [], animations: { [unowned self] in ball.center = Point(x: 520, y: 170) },
             completion: nil)
         }
       ),
@@ -116,7 +116,53 @@ final class Showcase {
         }
       ),
       (3.3, "chain: reverse()", { [unowned self] in chain.dance.reverse() }),
+      (
+        4.4, "ball: spring home",
+        { [unowned self] in
+          Node.animate(
+            withDuration: 1.5, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0,
+            animations: { [unowned self] in ball.center = Point(x: 80, y: 170) })
+        }
+      ),
+      (
+        4.8, "puck: thrown again, up and left",
+        { [unowned self] in
+          throwAnimator.simulate(
+            using: DecayFunction(threshold: 5, drag: 2.6),
+            initialVelocity: Point(x: -380, y: -160))
+        }
+      ),
+      (
+        5.0, "walker: alpha pulse, .autoreverse",
+        { [unowned self] in
+          Node.animate(
+            withDuration: 0.6, delay: 0, options: [.autoreverse],
+            animations: { [unowned self] in walker.alpha = 0.25 })
+        }
+      ),
+      (
+        5.5, "puck: spring home again",
+        { [unowned self] in
+          throwAnimator.simulate(using: SpringFunction(target: home, tension: 110, damping: 13))
+        }
+      ),
     ]
+  }
+
+  /// Plays the script forward to clock time `time`: whole frames at 60 Hz, then the rest,
+  /// making each call when the clock reaches its time (its times are whole frames).
+  /// However the playhead gets to `time` (one step, many, with stops), the same calls run at
+  /// the same clock times, so the scene at `time` is the same.
+  func play(to time: Double) {
+    let clock = scene.clock
+    let step = 1.0 / 60
+    direct(until: clock.now)
+    while clock.now < time {
+      var next = min(((clock.now / step).rounded(.down) + 1) * step, time)
+      if next <= clock.now { next = min(clock.now + step, time) }
+      clock.advance(to: next)
+      direct(until: next)
+    }
   }
 
   /// Makes the director's calls that are due by `time`.

@@ -2,7 +2,7 @@
 //
 //   swift run dance-demo                 write showcase.svg and curves.svg, print a summary
 //   swift run dance-demo --output DIR    write them into DIR (default ./dance-demo-output)
-//   swift run dance-demo --live          play the scene in this terminal (keys: space r ← → q)
+//   swift run dance-demo --live          play the scene in this terminal (space r ← → 0 q)
 //   swift run dance-demo --help
 
 import Dance
@@ -20,7 +20,8 @@ let usage = """
   options:
     --output DIR   where to write the files (default: ./dance-demo-output)
     --live         play the scene in this terminal at 60 fps instead (needs a TTY);
-                   keys: space pause/resume, r reverse, ←/→ scrub, q quit
+                   the keys drive the whole scene: space play/pause, r reverse,
+                   ←/→ scrub, 0 replay, q or Ctrl-C quit
     --help         show this help
 
   """

@@ -12,8 +12,8 @@ import Testing
     #expect(showcase.log.contains("chain: completion at .start"))
     // Every scripted call was made, in time order.
     let calls = showcase.log.filter { $0.contains(" s  ") }
-    #expect(calls.count == 10)
-    #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("3.30 s") == true)
+    #expect(calls.count == 14)
+    #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("5.50 s") == true)
     // The chain is back where it began; the puck is home; nothing is NaN.
     #expect(showcase.chain.center == Point(x: 78, y: 78))
     #expect(abs(showcase.puck.center.x - 562) < 1 && abs(showcase.puck.center.y - 292) < 1)
@@ -58,5 +58,72 @@ import Testing
     let screen = LiveTerminal.frame(showcase, status: "status here")
     #expect(screen.contains("\u{1B}[48;2;255;128;0m"))  // the orange chain card
     #expect(screen.hasSuffix("status here"))
+  }
+
+  @Test("Every node of the showcase stays on the canvas, in every frame")
+  func staysOnCanvas() {
+    let showcase = Showcase()
+    let recording = Recording(showcase)
+    let roots = showcase.scene.root.children
+    let indices = roots.compactMap { root in showcase.nodes.firstIndex { $0 === root } }
+    for (frameIndex, frame) in recording.frames.enumerated() {
+      for index in indices {
+        let node = frame[index]
+        let half = SIMD2(node.bounds.width, node.bounds.height) / 2
+        #expect(
+          node.center.x - half.x >= 0 && node.center.x + half.x <= Showcase.width
+            && node.center.y - half.y >= 0 && node.center.y + half.y <= Showcase.height,
+          "node \(index) at frame \(frameIndex): \(node.center)")
+      }
+    }
+  }
+
+  @Test("Something moves in every half second of the showcase")
+  func alwaysMoving() {
+    let recording = Recording(Showcase())
+    let perHalfSecond = 30
+    for start in stride(from: 0, to: recording.frames.count - perHalfSecond, by: perHalfSecond) {
+      let moved = (start..<start + perHalfSecond).contains {
+        recording.frames[$0] != recording.frames[$0 + 1]
+      }
+      #expect(moved, "nothing moves from \(Double(start) / 60) s")
+    }
+  }
+
+  @Test("The player seeks back and forth to exactly what playing shows")
+  func playerSeeks() {
+    let played = ShowPlayer()
+    for _ in 0..<150 { played.advance(by: 1.0 / 60) }
+    let player = ShowPlayer()
+    player.seek(to: 4)
+    player.seek(to: 1)  // back: a fresh show played to 1 s
+    player.seek(to: 2.5)
+    #expect(player.time == 2.5 && abs(played.time - 2.5) < 1e-12)
+    played.seek(to: 2.5)
+    #expect(
+      player.showcase.nodes.map(NodeSnapshot.init) == played.showcase.nodes.map(NodeSnapshot.init))
+  }
+
+  @Test("The player's keys: pause, reverse to the start, replay, scrub within the show")
+  func playerKeys() {
+    let player = ShowPlayer()
+    player.advance(by: 2)
+    player.playPause()
+    player.advance(by: 1)
+    #expect(player.time == 2 && player.status.contains("paused"))
+    player.reverse()
+    player.advance(by: 5)
+    #expect(player.time == 0 && !player.isPlaying)
+    player.replay()
+    #expect(player.isPlaying && !player.isReversed && player.time == 0)
+    player.scrub(by: -1)
+    #expect(player.time == 0 && !player.isPlaying)
+    player.scrub(by: 100)
+    #expect(player.time == Showcase.duration)
+    player.playPause()  // at the end: from the start again
+    #expect(player.isPlaying && player.time == 0)
+    #expect(
+      LiveTerminal.keys(in: Array(" r0q".utf8) + [0x1B, 0x5B, 0x43, 3])
+        == [.playPause, .reverse, .replay, .quit, .scrub(0.25), .quit])
   }
 }
