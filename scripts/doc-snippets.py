@@ -39,7 +39,10 @@ def body(code):
         m = re.match(r"(?:let|var) (\w+)", l)
         if m:
             declared.append(m.group(1))
-    out = ["    do {"] + ["      " + l if l.strip() else "" for l in lines]
+    # The documents print to show what happens; in the test run that output would read as
+    # noise, so a local `print` takes it (the block compiles against the same signature).
+    out = ["    do {", "      func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {}"]
+    out += ["      " + l if l.strip() else "" for l in lines]
     out += [f"      _ = {name}" for name in declared]
     out.append("    }")
     return "\n".join(out)

@@ -8,8 +8,9 @@ import Foundation
 import Testing
 
 @Suite struct DocSnippets {
-  @Test("README.md:37") func snippet0() {
+  @Test("README.md:38") func snippet0() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let clock = AnimationClock()
 
@@ -38,8 +39,9 @@ import Testing
     }
   }
 
-  @Test("README.md:64") func snippet1() {
+  @Test("README.md:65") func snippet1() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 20, y: 20, width: 80, height: 120))
@@ -69,6 +71,7 @@ import Testing
 
   @Test("Docs/Dance.md:10") func snippet2() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer: reads center, bounds, transform, alpha, color */ }
 
@@ -86,6 +89,7 @@ import Testing
 
   @Test("Docs/Dance.md:36") func snippet3() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 20))
@@ -105,6 +109,7 @@ import Testing
 
   @Test("Docs/Dance.md:62") func snippet4() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       final class Sprite: Node {
         @Animatable var glow: Double = 0
@@ -115,6 +120,7 @@ import Testing
 
   @Test("Docs/Dance.md:84") func snippet5() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -137,6 +143,7 @@ import Testing
 
   @Test("Docs/Dance.md:190") func snippet6() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let circle = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
@@ -162,6 +169,7 @@ import Testing
 
   @Test("Docs/Dance.md:227") func snippet7() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -189,6 +197,7 @@ import Testing
 
   @Test("Docs/Dance.md:284") func snippet8() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let node = Node()
@@ -205,6 +214,7 @@ import Testing
 
   @Test("Docs/Embedding.md:8") func snippet9() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func monotonicNow() -> Double { ProcessInfo.processInfo.systemUptime }   // seconds
       func draw(_ node: Node) { /* read each node's center, bounds, transform, alpha, color */ }
@@ -227,6 +237,7 @@ import Testing
 
   @Test("Docs/Embedding.md:43") func snippet10() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       // Your renderer's call: a filled rectangle of `size` around `center`, turned by `transform`.
       func fillRect(center: Point, size: Size, transform: Transform, color: Color, alpha: Double) {}
@@ -245,6 +256,7 @@ import Testing
 
   @Test("Docs/Embedding.md:68") func snippet11() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer */ }
 
@@ -261,6 +273,7 @@ import Testing
 
   @Test("Docs/Embedding.md:94") func snippet12() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -280,6 +293,7 @@ import Testing
 
   @Test("Docs/GettingStarted.md:27") func snippet13() {
     do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer: reads center, bounds, alpha, … */ }
 

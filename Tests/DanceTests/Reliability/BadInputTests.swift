@@ -350,7 +350,6 @@ import Testing
         }
       }
     }
-    print("bad-input table: \(tried) cases tried, \(log.errors.count) DanceErrors reported")
     #expect(tried == Self.cases.count * Self.values.count)
     #expect(
       failures.isEmpty, "\(Set(failures.map { $0.components(separatedBy: " after")[0] }).sorted())")
