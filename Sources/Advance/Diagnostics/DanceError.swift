@@ -98,7 +98,7 @@ public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
   }
 
   /// Runs `body` and returns the errors that the calls made inside it reported on the current
-  /// task, in order; the process-wide ``handler`` sees none of them.
+  /// thread, in order; no handler sees them.
   ///
   /// ```swift
   /// let errors = DanceError.collecting {
@@ -107,24 +107,34 @@ public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
   /// // errors[0].message starts with "node.dance.animate(duration:curve:_:)"
   /// ```
   ///
-  /// Safe in tests that run in parallel: each task collects its own errors, without locks on
-  /// the caller's side.
+  /// Safe in tests that run in parallel: each thread collects its own errors, and the caller
+  /// needs no lock. Calls nest: the innermost collects.
   public static func collecting(_ body: () throws -> Void) rethrows -> [DanceError] {
-    let collected = Collected()
-    try withHandler({ collected.append($0) }, operation: body)
-    return collected.errors
+    let collector = collectors.value
+    collector.lists.append([])
+    do {
+      try body()
+    } catch {
+      collector.lists.removeLast()
+      throw error
+    }
+    return collector.lists.removeLast()
   }
 
-  /// The errors of one ``collecting(_:)`` call. The handler is `@Sendable`, so it appends
-  /// under a lock, though only the collecting task reports to it.
-  private final class Collected: Sendable {
-    private let storage = Mutex<[DanceError]>([])
-    func append(_ error: DanceError) { storage.withLock { $0.append(error) } }
-    var errors: [DanceError] { storage.withLock { $0 } }
+  /// The open ``collecting(_:)`` calls of one thread, innermost last.
+  private final class Collector {
+    var lists: [[DanceError]] = []
   }
+
+  private static let collectors = ThreadLocal { Collector() }
 
   /// Sends `self` to the current handler.
   public func report() {
+    let collector = DanceError.collectors.value
+    if !collector.lists.isEmpty {
+      collector.lists[collector.lists.count - 1].append(self)
+      return
+    }
     if let handler = DanceError.taskHandler {
       handler(self)
     } else {
