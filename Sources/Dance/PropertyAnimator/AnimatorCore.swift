@@ -90,9 +90,6 @@ struct AnimatorCore {
 
   // MARK: - Pure functions of the value
 
-  /// Whether the path moves with the clock.
-  var isMoving: Bool { phase == .running }
-
   /// Whether the path repeats or autoreverses.
   var isCycling: Bool { repeats || autoreverses }
 

@@ -78,10 +78,6 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
     super.init(node: node, animator: animator)
   }
 
-  /// The value on screen.
-  @inline(__always)
-  final var current: Vector { table.current(at: laneIndex) }
-
   /// The value on screen as a read sees it: the lane's value, brought up to the clock's
   /// time first if the clock moved since the last frame (a read inside an event, between
   /// the event's time and the frame's). The read path is three hops: the property's
