@@ -107,7 +107,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:62") func snippet4() {
+  @Test("Docs/Dance.md:66") func snippet4() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -118,7 +118,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:84") func snippet5() {
+  @Test("Docs/Dance.md:88") func snippet5() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -141,7 +141,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:190") func snippet6() {
+  @Test("Docs/Dance.md:194") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:227") func snippet7() {
+  @Test("Docs/Dance.md:231") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:284") func snippet8() {
+  @Test("Docs/Dance.md:288") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -103,7 +103,7 @@ extension Node {
     case .keyframe(let animator, let start, let duration):
       animator.recordKeyframe(newValue, for: node, at: storage, start: start, duration: duration)
       return
-    case .immediate, nil:
+    case .immediate, .targets, nil:
       break
     }
     // The latest writer owns the property: any animation driving it lets go.

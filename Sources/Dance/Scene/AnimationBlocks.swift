@@ -14,6 +14,8 @@ final class AnimationBlockStack {
     case keyframe(PropertyAnimator, start: Double, duration: Double)
     /// Assignments apply at once, as outside any block.
     case immediate
+    /// Reads give targets (`Node.targetValue(of:)`); nothing is assigned inside.
+    case targets
   }
 
   var entries: [Entry] = []
@@ -22,7 +24,15 @@ final class AnimationBlockStack {
   var openAnimator: PropertyAnimator? {
     switch entries.last {
     case .animating(let animator, _), .keyframe(let animator, _, _): animator
-    case .immediate, nil: nil
+    case .immediate, .targets, nil: nil
+    }
+  }
+
+  /// Whether the innermost entry makes reads give targets.
+  var innermostReadsTargets: Bool {
+    switch entries.last {
+    case .animating, .keyframe, .targets: true
+    case .immediate, nil: false
     }
   }
 
@@ -36,14 +46,15 @@ final class AnimationBlockStack {
   /// The stack of the calling thread.
   static var current: AnimationBlockStack { perThread.value }
 
-  /// Whether a property read on this thread returns its target: inside an animation block.
+  /// Whether a property read on this thread returns its target: inside an animation block,
+  /// or inside `Node.targetValue(of:)`.
   @inline(__always)
   static var readsTargets: Bool {
-    openAnimatingEntries.load(ordering: .relaxed) > 0 && current.openAnimator != nil
+    openAnimatingEntries.load(ordering: .relaxed) > 0 && current.innermostReadsTargets
   }
 
-  /// Runs `body` with `entry` open on top of the stack.
-  func run(_ entry: Entry, _ body: () -> Void) {
+  /// Runs `body` with `entry` open on top of the stack; returns what `body` returns.
+  func run<Result>(_ entry: Entry, _ body: () -> Result) -> Result {
     let animates = if case .immediate = entry { false } else { true }
     if animates { Self.openAnimatingEntries.add(1, ordering: .relaxed) }
     entries.append(entry)
@@ -51,6 +62,6 @@ final class AnimationBlockStack {
       entries.removeLast()
       if animates { Self.openAnimatingEntries.subtract(1, ordering: .relaxed) }
     }
-    body()
+    return body()
   }
 }
