@@ -26,6 +26,10 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
   public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
   /// Ignore the curve of an enclosing animation block.
   public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+  /// Blend with whatever already animates the properties instead of replacing it: each
+  /// property's target becomes the new value at once and the animation adds an offset that
+  /// goes to 0 (``PropertyAnimator/composition`` `.additive`; UIKit blends this way always).
+  public static let additive = AnimationOptions(rawValue: 1 << 11)
   /// Accepted for UIKit compatibility; Dance handles no input, so it changes nothing.
   public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
   /// Accepted for UIKit compatibility; in Dance every animation starts from the value on

@@ -62,8 +62,9 @@ extension Node {
       duration: inherited.duration ?? duration,
       timing: inherited.timing ?? CubicTimingParameters(animationCurve: options.curve),
       delay: delay, repeats: options.contains(.repeat),
-      autoreverses: options.contains(.autoreverse), keyframeMode: nil, call: call,
-      animations: animations, completion: completion)
+      autoreverses: options.contains(.autoreverse),
+      composition: options.contains(.additive) ? .additive : .replace, keyframeMode: nil,
+      call: call, animations: animations, completion: completion)
   }
 
   /// Animates the changes in `animations` with a spring of damping ratio `dampingRatio` that
@@ -88,8 +89,9 @@ extension Node {
       timing: SpringTimingParameters(
         dampingRatio: dampingRatio, initialVelocity: Vector(dx: velocity, dy: velocity)),
       delay: delay, repeats: options.contains(.repeat),
-      autoreverses: options.contains(.autoreverse), keyframeMode: nil, call: call,
-      animations: animations, completion: completion)
+      autoreverses: options.contains(.autoreverse),
+      composition: options.contains(.additive) ? .additive : .replace, keyframeMode: nil,
+      call: call, animations: animations, completion: completion)
   }
 
   /// Animates through the keyframes that `animations` adds with
@@ -109,7 +111,7 @@ extension Node {
       duration: inherited.duration ?? duration,
       timing: CubicTimingParameters(animationCurve: .linear), delay: delay,
       repeats: options.contains(.repeat), autoreverses: options.contains(.autoreverse),
-      keyframeMode: options.calculation, call: call, animations: animations,
+      composition: .replace, keyframeMode: options.calculation, call: call, animations: animations,
       completion: completion)
   }
 
@@ -160,12 +162,14 @@ extension Node {
 
   private static func run(
     duration: Double, timing: any TimingCurveProvider, delay: Double, repeats: Bool,
-    autoreverses: Bool, keyframeMode: KeyframeCalculation?, call: String,
+    autoreverses: Bool, composition: AnimationComposition, keyframeMode: KeyframeCalculation?,
+    call: String,
     animations: @escaping () -> Void, completion: ((Bool) -> Void)?
   ) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     let delay = Validation.seconds(delay, "the delay", in: call)
     let animator = PropertyAnimator(duration: duration, timingParameters: timing, call: call)
+    animator.composition = composition
     if duration > 0 {
       animator.updateCore {
         $0.repeats = repeats

@@ -73,6 +73,13 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
   /// The table holding this animation's lane.
   let table: LaneTable<Vector>
 
+  /// Whether this animation is a member of an additive stack: the property then shows its
+  /// storage's value (the target) plus every member's ``offset``, instead of this lane.
+  final var isStacked = false
+  /// The member below this one in an additive stack (older), if any. The property's storage
+  /// links to the top; the links run down to the oldest.
+  final var below: ValueAnimation<Value>?
+
   init(node: Node, animator: PropertyAnimator, table: LaneTable<Vector>) {
     self.table = table
     super.init(node: node, animator: animator)
@@ -90,6 +97,48 @@ class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
 
   /// The path's end: the value the property is heading to.
   final var target: Vector { table.target(at: laneIndex) }
+
+  /// What this animation adds in an additive stack: its value minus its own target. It
+  /// ends at 0 exactly (the lane's blend is exact at p = 1).
+  final var offset: Vector { displayed - target }
+
+  /// This animation and the members below it, newest first.
+  final var stack: [ValueAnimation<Value>] {
+    var members = [self]
+    while let next = members[members.count - 1].below { members.append(next) }
+    return members
+  }
+
+  /// The sum of the offsets of this animation and the members below it, newest first.
+  final var stackOffset: Vector {
+    var sum = offset
+    var member = below
+    while let next = member {
+      sum += next.offset
+      member = next.below
+    }
+    return sum
+  }
+
+  /// The velocity of the property this animation drives, in value units per second at clock
+  /// time `now`: the sum over its stack (one animation, when not stacked).
+  final func stackVelocity(now: Double) -> Vector {
+    var sum = Vector.zero
+    var member: ValueAnimation<Value>? = self
+    while let next = member {
+      if let animator = next.animator { sum += next.velocity(core: animator.core, now: now) }
+      member = next.below
+    }
+    return sum
+  }
+
+  /// Stops driving the property, with every member below this one in its stack; the value
+  /// stays where it is.
+  final func detachStack() {
+    for member in stack {
+      member.detach(endingAt: .current)
+    }
+  }
 
   /// The keyframes, for an animation of `Node.animateKeyframes`.
   final var keyframes: KeyframePath<Vector>? {
@@ -152,11 +201,16 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
 
   override func end() {
     guard laneIndex >= 0 else { return }
+    let target = isStacked ? table.target(at: laneIndex) : .zero
     let value = table.remove(at: laneIndex)
     laneIndex = -1
-    if let node = baseNode {
-      unsafeDowncast(node, to: N.self)[keyPath: storage].release(
-        from: self, value: Value(vector: value))
+    guard let baseNode else { return }
+    let node = unsafeDowncast(baseNode, to: N.self)
+    if isStacked {
+      // An ended offset folds into the target: nothing at `.end`, (from − to) at `.start`.
+      node[keyPath: storage].fold(self, offset: value - target)
+    } else {
+      node[keyPath: storage].release(from: self, value: Value(vector: value))
     }
   }
 }

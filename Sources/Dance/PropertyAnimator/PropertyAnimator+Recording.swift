@@ -38,17 +38,55 @@ extension PropertyAnimator {
       return
     }
     let previous = node[keyPath: storage].owner
+    if composition == .additive {
+      recordAdditive(newValue, for: node, at: storage, windowStart: windowStart, previous: previous)
+      return
+    }
     var path = LanePath(
       from: node[keyPath: storage].displayedValue.vector, to: newValue.vector,
       windowStart: windowStart)
     let core = core
-    if core.timing.isSpring, let previous, let previousAnimator = previous.animator {
-      let now = currentTime
+    if core.timing.isSpring, let previous {
       path.inherit(
-        clockVelocity: previous.velocity(core: previousAnimator.core, now: now),
+        clockVelocity: previous.stackVelocity(now: currentTime),
         timing: core.timing, speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
     }
     adopt(node: node, storage: storage, path: path, previous: previous)
+  }
+
+  /// Records an assignment of an additive animator: the target becomes `newValue` at once,
+  /// and a new offset from the previous target goes to 0 on top of the property's stack.
+  private func recordAdditive<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    windowStart: Double, previous: ValueAnimation<Value>?
+  ) {
+    var from = node[keyPath: storage].targetValue.vector
+    var below = previous
+    let ownPrevious = previous?.animator === self ? previous : nil
+    if let ownPrevious {
+      // The block assigned the property before: the later value replaces the earlier one,
+      // from the target before this run.
+      from = ownPrevious.path.from
+      below = ownPrevious.below
+    }
+    // Past the limit, the oldest offset hands its value now to the new one.
+    var oldest: ValueAnimation<Value>?
+    if let members = below?.stack, members.count >= AnimationComposition.maximumOffsets {
+      let dropped = members[members.count - 1]
+      from += dropped.offset
+      if members.count > 1 { members[members.count - 2].below = nil } else { below = nil }
+      oldest = dropped
+    }
+    let animation = addAnimation(
+      node: node, storage: storage,
+      path: LanePath(from: from, to: newValue.vector, windowStart: windowStart))
+    below?.isStacked = true
+    animation.below = below
+    animation.isStacked = true
+    node[keyPath: storage].value = newValue
+    // Last, as in `adopt`: these may run other animators' completions.
+    if let ownPrevious { replace(ownPrevious) }
+    oldest?.detach(endingAt: .current)
   }
 
   /// Records an assignment made inside a keyframe of this animator: the property reaches
@@ -83,6 +121,22 @@ extension PropertyAnimator {
     path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
     previous: ValueAnimation<Value>?
   ) {
+    _ = addAnimation(node: node, storage: storage, path: path, keyframes: keyframes)
+    // Last: ending the previous owner runs its animator's completions, which may end this
+    // run too, and then they must find the new animation among this run's.
+    guard let previous else { return }
+    if previous.animator === self {
+      replace(previous)
+    } else {
+      previous.detachStack()
+    }
+  }
+
+  /// Adds an animation of this run along `path` and makes it the property's owner.
+  private func addAnimation<N: Node, Value: VectorConvertible>(
+    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil
+  ) -> ValueAnimation<Value> {
     let table = store.unsafelyUnwrapped.table(for: Value.VectorType.self)
     let animation = TypedPropertyAnimation(
       node: node, storage: storage, animator: self, table: table)
@@ -92,14 +146,7 @@ extension PropertyAnimator {
     node.animations.append(animation)
     node[keyPath: storage].owner = animation
     hasHadAnimations = true
-    // Last: ending the previous owner runs its animator's completions, which may end this
-    // run too, and then they must find the new animation among this run's.
-    guard let previous else { return }
-    if previous.animator === self {
-      replace(previous)
-    } else {
-      previous.detach(endingAt: .current)
-    }
+    return animation
   }
 
   /// Drops one of this run's own animations, replaced by a later assignment in the run.

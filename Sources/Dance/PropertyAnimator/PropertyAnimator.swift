@@ -58,6 +58,10 @@ public final class PropertyAnimator {
   /// otherwise.
   @exclusivity(unchecked) var slot = -1
 
+  /// How the animator's assignments take properties that are already animating; see
+  /// ``composition``.
+  private var storedComposition = AnimationComposition.replace
+
   /// How keyframe animations interpolate between their values (`Node.animateKeyframes`).
   var keyframeMode = KeyframeCalculation.linear
   /// Whether a property of this run was taken by another writer or lost with its node.
@@ -224,6 +228,33 @@ public final class PropertyAnimator {
   public var isInterruptible: Bool {
     get { core.isInterruptible }
     set { send("PropertyAnimator.isInterruptible") { $0.setInterruptible(newValue) } }
+  }
+
+  /// How this animator's assignments take properties that something is already animating:
+  /// `.replace` (the default) or `.additive`; see ``AnimationComposition``.
+  ///
+  /// ```swift
+  /// let nudge = PropertyAnimator(duration: 0.3, curve: .easeInOut) { card.center.x += 40 }
+  /// nudge.composition = .additive
+  /// nudge.startAnimation()   // blends with whatever already moves the card
+  /// ```
+  ///
+  /// It can change only while the animator is inactive; otherwise the call reports a
+  /// `DanceError` and changes nothing. An additive animator moves only its own offsets:
+  /// pausing, scrubbing or reversing it leaves the other animations of the same properties
+  /// running, and finishing it at `.start` takes its change back out of their target.
+  public var composition: AnimationComposition {
+    get { storedComposition }
+    set {
+      guard core.phase == .inactive else {
+        DanceError.report(
+          .illegalState,
+          "PropertyAnimator.composition: can change only while the animator is inactive; "
+            + "it stays \(storedComposition)")
+        return
+      }
+      storedComposition = newValue
+    }
   }
 
   /// Whether the animator runs from the end toward the start.

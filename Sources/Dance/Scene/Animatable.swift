@@ -17,9 +17,11 @@
 /// on properties of `Node` subclasses.
 @propertyWrapper
 public struct Animatable<Value: VectorConvertible> {
-  /// The value at rest; while an animation drives the property, its lane holds the value.
+  /// The value at rest; while an animation drives the property, its lane holds the value,
+  /// except in an additive stack, where this is the target the offsets add to.
   @usableFromInline var value: Value
-  /// The animation that currently drives this property, if any. It clears this link,
+  /// The animation that currently drives this property (the newest member of an additive
+  /// stack), if any. It clears this link,
   /// writing its last value into `value`, whenever it lets go of the property, and its
   /// animator and node keep it alive until then.
   ///
@@ -45,14 +47,32 @@ public struct Animatable<Value: VectorConvertible> {
   @inline(__always)
   var displayedValue: Value {
     guard let owner else { return value }
-    return Value(vector: owner.displayed)
+    guard owner.isStacked else { return Value(vector: owner.displayed) }
+    return Value(vector: value.vector + owner.stackOffset)
   }
 
-  /// Where the property is heading: the driving animation's target, or the value at rest
-  /// (UIKit's model value).
+  /// Where the property is heading: the driving animation's target, an additive stack's
+  /// target, or the value at rest (UIKit's model value).
   var targetValue: Value {
-    guard let owner else { return value }
+    guard let owner, !owner.isStacked else { return value }
     return Value(vector: owner.target)
+  }
+
+  /// Takes `animation` out of this property's additive stack, adding its last `offset` to
+  /// the target (so the value shown does not move); nothing if it is no longer in the stack
+  /// (a later writer replaced the stack, or its offset was handed on).
+  mutating func fold(_ animation: ValueAnimation<Value>, offset: Value.VectorType) {
+    guard let top = owner else { return }
+    if top === animation {
+      owner = animation.below
+    } else {
+      var member = top
+      while let next = member.below, next !== animation { member = next }
+      guard member.below === animation else { return }
+      member.below = animation.below
+    }
+    animation.below = nil
+    if offset != .zero { value = Value(vector: value.vector + offset) }
   }
 
   /// Lets go of the property if `animation` drives it, keeping `value`.
@@ -115,7 +135,7 @@ extension Node {
     _ newValue: Value, to storage: ReferenceWritableKeyPath<N, Animatable<Value>>
   ) {
     let node = unsafeDowncast(self, to: N.self)
-    node[keyPath: storage].owner?.detach(endingAt: .current)
+    node[keyPath: storage].owner?.detachStack()
     node[keyPath: storage].value = newValue
   }
 }
