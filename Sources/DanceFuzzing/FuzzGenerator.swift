@@ -88,6 +88,7 @@ package struct FuzzGenerator {
     if int(0...3) == 0 { options |= 1 << 4 }
     if int(0...5) == 0 { options |= 1 << 5 }
     if int(0...5) == 0 { options |= 1 << 6 }
+    if int(0...2) == 0 { options |= AnimationOptions.additive.rawValue }
     options |= UInt(int(0...3)) << 16
     options |= UInt(int(0...4)) << 10
     return options
@@ -105,7 +106,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...47) {
+    switch int(0...49) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -132,7 +133,8 @@ package struct FuzzGenerator {
     case 21: return .setReversed(animator: animator, value: bool())
     case 22:
       return .setFlag(
-        animator: animator, flag: pick([.pausesOnCompletion, .scrubsLinearly, .isInterruptible]),
+        animator: animator,
+        flag: pick([.pausesOnCompletion, .scrubsLinearly, .isInterruptible, .additive]),
         value: bool())
     case 23: return .dropAnimator(animator)
     case 24, 25:
@@ -187,6 +189,10 @@ package struct FuzzGenerator {
         animator: animator, drag: pick(Self.parameters), velocity: pick(Self.parameters))
     case 40: return .valueSet(animator: animator, value: pick(Self.parameters))
     case 41: return .dropValueAnimator(animator)
+    case 42, 43:
+      return .retarget(
+        node: node, x: pick(Self.parameters), duration: pick([0.05, 0.3, 1, 2]), timing: timing(),
+        additive: int(0...3) != 0)
     default: return .advance(scene: int(0...5) == 0 ? 1 : 0, by: pick(Self.steps))
     }
   }

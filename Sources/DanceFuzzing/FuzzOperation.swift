@@ -53,6 +53,9 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case setFlag(animator: Int, flag: Flag, value: Bool)
   /// Drops the sequence's reference to an animator.
   case dropAnimator(Int)
+  /// A new animator of `duration` moving a node's centre to (x, −x), composing `additive`ly
+  /// or replacing, started at once: the value must not move at the retarget.
+  case retarget(node: Int, x: Double, duration: Double, timing: Timing, additive: Bool)
 
   // MARK: node.dance
   /// `node.dance.animate(…) { $0.property = value }`.
@@ -115,6 +118,8 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   /// One of the animator's configuration flags.
   package enum Flag: Hashable, Sendable {
     case pausesOnCompletion, scrubsLinearly, isInterruptible
+    /// `composition = value ? .additive : .replace`.
+    case additive
   }
 
   /// A `node.dance` control call.
@@ -198,6 +203,12 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case .setReversed(let animator, let value): return "a\(animator).isReversed = \(value)"
     case .setFlag(let animator, let flag, let value): return "a\(animator).\(flag) = \(value)"
     case .dropAnimator(let animator): return "a\(animator) = nil"
+    case .retarget(let node, let x, let duration, let timing, let additive):
+      return
+        "animators.append(PropertyAnimator(duration: \(duration), timingParameters: \(timing))); "
+        + "animators.last!.composition = .\(additive ? "additive" : "replace"); "
+        + "animators.last!.addAnimations { n\(node).center = Point(x: \(x), y: \(-x)) }; "
+        + "animators.last!.startAnimation()"
     case .danceAnimate(let node, let duration, let timing, let assignment):
       return
         "n\(node).dance.animate(duration: \(duration), timingParameters: \(timing)) "

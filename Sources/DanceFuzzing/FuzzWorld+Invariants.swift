@@ -3,6 +3,7 @@ import Dance
 extension FuzzWorld {
   /// The first invariant broken now, or nil.
   func check() -> String? {
+    if let problem = deferredProblem { return problem }
     for case let node? in nodes {
       if let problem = check(node) { return problem }
     }

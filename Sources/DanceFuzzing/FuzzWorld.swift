@@ -9,6 +9,9 @@ import Dance
 /// - the bookkeeping of every animator, node and scene agrees (`auditProblems()`): a running
 ///   animator is registered with its clock and kept alive by its scene, an inactive one is
 ///   in neither and drives nothing, no animation drives a node outside its animator's scene;
+/// - a retarget (additive or replacing) leaves the value on screen where it was, and each
+///   property's additive stack is consistent (value = target + Σ offsets, at most
+///   `AnimationComposition.maximumOffsets` deep, every member live and listed);
 /// - a completion runs at most once; once the run it belongs to has ended, it has run exactly
 ///   once; a completion added with nothing to attach to never runs; an Advance animator's
 ///   run never ends without its `onCompletion`;
@@ -24,6 +27,11 @@ package final class FuzzWorld {
   /// Everything the sequence made, weakly, to check that all of it is gone at the end.
   var made: [WeakReference] = []
   var tearingDown = false
+  /// A problem a call saw while it ran (a value that jumped at a retarget), for `check()`.
+  var deferredProblem: String?
+  /// The largest magnitude of a value the sequence gave a node's centre, which bounds the
+  /// rounding of an additive stack's sum.
+  var largestMagnitude = 0.0
   var operationCount = 0
 
   /// A completion and what it belongs to.
@@ -123,6 +131,7 @@ package final class FuzzWorld {
 
   func apply(_ assignment: FuzzOperation.Assignment, to node: Node) {
     let value = assignment.value
+    if value.isFinite { largestMagnitude = max(largestMagnitude, abs(value)) }
     switch assignment.property {
     case .center: node.center = Point(x: value, y: -value)
     case .alpha: node.alpha = value
@@ -141,6 +150,38 @@ package final class FuzzWorld {
       guard let self else { return }
       for assignment in assignments { self.apply(assignment) }
       if let nested { self.perform(nested, depth: 1) }
+    }
+  }
+
+  /// Starts an animator moving `node`'s centre to (x, −x), checking that the value on screen
+  /// does not move at the retarget (unless the start ran callbacks that made calls of their
+  /// own, which may move it).
+  func retarget(
+    _ node: Node?, x: Double, duration: Double, timing: FuzzOperation.Timing, additive: Bool
+  ) {
+    guard let node else { return }
+    let animator = PropertyAnimator(duration: duration, timingParameters: timing.parameters)
+    made.append(WeakReference(object: animator))
+    animators.append(animator)
+    animator.composition = additive ? .additive : .replace
+    animator.addAnimations { [weak node] in node?.center = Point(x: x, y: -x) }
+    // Read as drawn, even from a callback inside an animation block (where reads give targets).
+    var shown: Point {
+      var value = Point.zero
+      Node.performWithoutAnimation { value = node.center }
+      return value
+    }
+    let before = shown
+    let calls = operationCount
+    animator.startAnimation()
+    largestMagnitude = max(largestMagnitude, x.isFinite ? abs(x) : 0)
+    guard node.scene != nil, operationCount == calls, x.isFinite else { return }
+    let after = shown
+    // The sum of up to 16 offsets rounds to a few ulps of the largest value any of them
+    // holds, which may be far larger than the values on screen.
+    let tolerance = 1e-12 * max(1, largestMagnitude, abs(before.x), abs(before.y))
+    if abs(after.x - before.x) > tolerance || abs(after.y - before.y) > tolerance {
+      deferredProblem = "a retarget moved the value from \(before) to \(after)"
     }
   }
 
@@ -223,10 +264,13 @@ package final class FuzzWorld {
       case .pausesOnCompletion: animator.pausesOnCompletion = value
       case .scrubsLinearly: animator.scrubsLinearly = value
       case .isInterruptible: animator.isInterruptible = value
+      case .additive: animator.composition = value ? .additive : .replace
       }
     case .dropAnimator(let slot):
       guard !animators.isEmpty else { return }
       release(&animators[slot % animators.count])
+    case .retarget(let slot, let x, let duration, let timing, let additive):
+      retarget(node(slot), x: x, duration: duration, timing: timing, additive: additive)
 
     case .danceAnimate(let slot, let duration, let timing, let assignment):
       node(slot)?.dance.animate(duration: duration, timingParameters: timing.parameters) {
@@ -289,6 +333,7 @@ package final class FuzzWorld {
       let record = ValueAnimatorRecord(animator: animator)
       animator.onChange = { [weak self] value in
         guard let self, !self.tearingDown else { return }
+        self.largestMagnitude = max(self.largestMagnitude, abs(value.x), abs(value.y))
         self.node(slot)?.center = value
         if let then { self.perform(then, depth: 1) }
       }

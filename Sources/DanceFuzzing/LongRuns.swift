@@ -1,4 +1,5 @@
 import Dance
+import TestSupport
 
 /// Long runs that look for drift: `dance-fuzz --long-runs` runs them at full length in CI,
 /// the tests at a fraction of it.
@@ -121,6 +122,61 @@ package enum LongRuns {
         "\(steps) steps of 1e-9 s reached \(elapsed) s (expected \(expected)); values equal to "
         + "one step's: \(problems.isEmpty); then 1e9 s: clock at \(scene.clock.now), both "
         + "runs finished once",
+      problems: problems)
+  }
+
+  /// `count` retargets of one node's centre, a frame (1/60 s) apart, each a new animator to
+  /// a random point: additive and `.replace`, timed and springs, mixed. The value must be
+  /// continuous at every retarget, the stack never deeper than
+  /// `AnimationComposition.maximumOffsets`, every animator's completion must run exactly
+  /// once, and once everything settles the node must sit exactly on the last target:
+  /// closed-form offsets folding exactly leave no drift.
+  package static func additiveRetargets(count: Int) -> Result {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    scene.root.addChild(node)
+    var random = SplitMix64(seed: 0xADD)
+    var completions = 0
+    var worstJump = 0.0
+    var deepest = 0
+    var target = Point.zero
+    for index in 0..<count {
+      target = Point(
+        x: Double.random(in: -1000...1000, using: &random),
+        y: Double.random(in: -1000...1000, using: &random))
+      let kind = Int.random(in: 0..<4, using: &random)
+      let animator =
+        kind < 2
+        ? PropertyAnimator(duration: 0.3, dampingRatio: kind == 0 ? 0.6 : 1)
+        : PropertyAnimator(duration: 0.25, curve: kind == 2 ? .easeInOut : .easeOut)
+      let goal = target
+      animator.addAnimations { node.center = goal }
+      animator.composition = index % 40 == 39 ? AnimationComposition.replace : .additive
+      animator.addCompletion { _ in completions += 1 }
+      let before = node.center
+      animator.startAnimation()
+      let after = node.center
+      worstJump = max(worstJump, abs(after.x - before.x), abs(after.y - before.y))
+      deepest = max(deepest, node.animationCount)
+      scene.clock.advance(by: 1.0 / 60)
+    }
+    scene.clock.advance(by: 5)
+    var problems: [String] = []
+    // The sum of up to 16 offsets of size ~2000 is exact to a few ulps of 2000.
+    if worstJump > 1e-9 { problems.append("a retarget moved the value by \(worstJump)") }
+    if deepest > AnimationComposition.maximumOffsets {
+      problems.append("\(deepest) animations drove the property at once")
+    }
+    if completions != count { problems.append("\(completions) completions for \(count) runs") }
+    if node.center != target || node.targetValue(of: \.center) != target {
+      problems.append("settled at \(node.center), not on the last target \(target)")
+    }
+    return Result(
+      name: "additive retargets",
+      figures:
+        "\(count) retargets a frame apart (additive and replace, timed and springs); largest "
+        + "change of the value at a retarget \(worstJump); at most \(deepest) live offsets; "
+        + "\(completions) completions; settled exactly on the last target: \(node.center == target)",
       problems: problems)
   }
 }

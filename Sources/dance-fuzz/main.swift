@@ -2,8 +2,9 @@
 //
 //   dance-fuzz --seconds S [--seed N]   run sequences N, N+1, … for S seconds
 //   dance-fuzz --seed N                 replay sequence N, printing every call
-//   dance-fuzz --long-runs              10 million frames of a repeating animation, and a
-//                                       clock stepped 1e7 times by 1e-9 s then by 1e9 s
+//   dance-fuzz --long-runs              10 million frames of a repeating animation, a clock
+//                                       stepped 1e7 times by 1e-9 s then by 1e9 s, and a
+//                                       million additive and replacing retargets
 //
 // The last line is `fuzz: K sequences, M operations, 0 violations` when nothing failed;
 // otherwise it prints the failing seed and the shortest sequence it could reduce the failure
@@ -27,7 +28,8 @@ let usage = """
     --seconds S   run sequences for S seconds, from seed N (default: from the time)
     --seed N      the first seed; alone, replay sequence N and print every call
     --long-runs   look for drift instead: a repeating, autoreversing animation over 10
-                  million frames, and a clock stepped 1e7 times by 1e-9 s, then by 1e9 s
+                  million frames, a clock stepped 1e7 times by 1e-9 s, then by 1e9 s, and
+                  a million retargets, additive and replacing
     --help        show this help
 
   """
@@ -88,6 +90,7 @@ func report(seed: UInt64, problem: String, original: Int, reduced: [FuzzOperatio
 if longRuns {
   let results = [
     LongRuns.periodicity(frames: 10_000_000), LongRuns.tinyThenHugeSteps(steps: 10_000_000),
+    LongRuns.additiveRetargets(count: 1_000_000),
   ]
   for result in results { print("dance-fuzz: \(result)") }
   let failed = results.filter { !$0.problems.isEmpty }.count

@@ -100,4 +100,11 @@ import Testing
     let result = LongRuns.tinyThenHugeSteps(steps: 20_000)
     #expect(result.problems.isEmpty, "\(result)")
   }
+
+  @Test("Retargets never move the value, and the node settles exactly on the last target")
+  func additiveRetargets() {
+    let result = LongRuns.additiveRetargets(count: 3_000)
+    #expect(result.problems.isEmpty, "\(result)")
+    #expect(result.figures.contains("at most 16 live offsets"), "\(result)")
+  }
 }

@@ -53,6 +53,9 @@ class PropertyAnimation {
   /// Whether the lane at `laneIndex` belongs to this animation and `slot`; for the audit.
   func laneMatches(slot: Int) -> Bool { false }
 
+  /// What is inconsistent in the additive stack of this animation's property; for the audit.
+  func stackProblems() -> [String] { [] }
+
   /// Stops driving the node's property, which stays where it is; tells the animator, which
   /// ends at `position` if that was its last property.
   func detach(endingAt position: AnimatingPosition) {
@@ -197,6 +200,43 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
   ) {
     self.storage = storage
     super.init(node: node, animator: animator, table: table)
+  }
+
+  override func stackProblems() -> [String] {
+    guard let node = baseNode.map({ unsafeDowncast($0, to: N.self) }) else { return [] }
+    let property = node[keyPath: storage]
+    guard let top = property.owner else {
+      return ["a live animation's property has no owner"]
+    }
+    let members = top.stack
+    guard members.contains(where: { $0 === self }) else {
+      return ["a live animation is not in its property's stack"]
+    }
+    if !top.isStacked { return members.count == 1 ? [] : ["a replacing owner has a stack"] }
+    var problems: [String] = []
+    if members.count > AnimationComposition.maximumOffsets {
+      problems.append("\(members.count) offsets on one property")
+    }
+    // The value shown, from the lanes directly: the target plus each lane's value − target.
+    var sum = property.value.vector
+    var scale = 1.0
+    for member in members {
+      if !member.isStacked || member.animator == nil || member.laneIndex < 0 {
+        problems.append("a stack member is not a live additive lane")
+        return problems
+      }
+      let offset =
+        member.table.current(at: member.laneIndex) - member.table.target(at: member.laneIndex)
+      sum += offset
+      scale = max(scale, offset.max(), -offset.min())
+    }
+    // (Compared as values: a transform's vector wraps its angle on the way back.)
+    let shown = property.displayedValue.vector
+    sum = Value(vector: sum).vector
+    if ((shown - sum) * (shown - sum)).sum() > (1e-9 * scale) * (1e-9 * scale) {
+      problems.append("the value shown \(shown) is not target + Σ offsets \(sum)")
+    }
+    return problems
   }
 
   override func end() {

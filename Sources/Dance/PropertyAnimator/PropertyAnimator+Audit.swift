@@ -74,6 +74,7 @@ extension Node {
         problems.append("a node lists an animation its animator dropped")
       }
       if scene == nil { problems.append("a node outside any scene is still animated") }
+      problems += animation.stackProblems()
     }
     return problems
   }
