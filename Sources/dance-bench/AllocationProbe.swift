@@ -6,11 +6,14 @@ import Foundation
 /// counts by the difference in frames, so set-up costs cancel out.
 enum AllocationProbe {
   /// The workload valgrind watches: `--allocation-probe FRAMES` frames of 100 nodes animating
-  /// through `node.dance` (timed and spring) and 100 `Advance.Animator`s.
+  /// through `node.dance` (timed and spring), 100 nodes carrying 4 additive offsets each
+  /// (read every frame), and 100 `Advance.Animator`s.
   static func runProbe() {
     let frames = count(after: "--allocation-probe") ?? 100
     let (timedScene, timedNodes) = danceScene(count: 100, spring: false, duration: 1000)
     let (springScene, springNodes) = danceScene(count: 100, spring: true, duration: 1000)
+    let (additiveScene, additiveNodes) = additiveScene(count: 100, offsets: 4, duration: 1000)
+    var sum = 0.0
     let clock = timedScene.clock
     let animators = (0..<100).map { Animator(initialValue: Double($0), clock: clock) }
     for animator in animators {
@@ -19,7 +22,10 @@ enum AllocationProbe {
     for _ in 0..<frames {
       timedScene.clock.advance(by: 1.0 / 60)
       springScene.clock.advance(by: 1.0 / 60)
+      additiveScene.clock.advance(by: 1.0 / 60)
+      for node in additiveNodes { sum += node.center.x }
     }
+    blackHole(sum)
     blackHole(timedNodes.first?.center)
     blackHole(springNodes.first?.center)
     blackHole(animators.first?.value)

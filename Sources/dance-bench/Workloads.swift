@@ -115,3 +115,23 @@ func danceScene(count: Int, spring: Bool, duration: Double) -> (Scene, [Node]) {
   }
   return (scene, nodes)
 }
+
+/// `count` nodes whose centres each carry `offsets` additive animations (easeInOut, started
+/// a little apart so that each sits at its own point of the curve), all `duration` long.
+func additiveScene(count: Int, offsets: Int, duration: Double) -> (Scene, [Node]) {
+  let scene = Scene()
+  let nodes = (0..<count).map { _ in Node(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+  for node in nodes { scene.root.addChild(node) }
+  for offset in 0..<offsets {
+    for (index, node) in nodes.enumerated() {
+      let sprite = PlainSprite(index: index * offsets + offset)
+      let animator = PropertyAnimator(duration: duration, curve: .easeInOut) {
+        node.center = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
+      }
+      animator.composition = .additive
+      animator.startAnimation()
+    }
+    scene.clock.advance(by: 1.0 / 60)
+  }
+  return (scene, nodes)
+}

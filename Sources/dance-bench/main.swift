@@ -150,6 +150,38 @@ do {
     unit: "ns/node")
 }
 
+// MARK: - Additive stacks
+
+// Nodes whose centre carries k live additive offsets: a frame evaluates k lanes per node and
+// a read adds k offsets to the target. Per offset, k offsets should cost no more than one
+// (the bound: a frame with k offsets costs at most k × one offset). The same number
+// of offsets in every line (N × k), so that each works on the same amount of memory.
+do {
+  let total = quick ? 16_000 : 64_000
+  var perOffsetAlone = 0.0
+  for offsets in [1, 4, 16] {
+    let count = total / offsets
+    let (scene, nodes) = additiveScene(count: count, offsets: offsets, duration: duration)
+    scene.clock.advance(to: startTime)
+    var times: [Double] = []
+    for _ in 0..<rounds {
+      var sum = 0.0
+      let start = now()
+      for _ in 0..<10 {
+        scene.clock.advance(by: frameStep)
+        for node in nodes { sum += node.center.x }
+      }
+      times.append((now() - start) / Double(10 * count * offsets))
+      blackHole(sum)
+    }
+    let perOffset = median(times) * 1e9
+    if offsets == 1 { perOffsetAlone = perOffset }
+    report(
+      "additive, \(offsets) offsets × N = \(count): frame + read", engine: perOffset,
+      reference: offsets == 1 ? nil : perOffsetAlone, unit: "ns/offset/frame", ratioCounts: false)
+  }
+}
+
 // MARK: - Idle nodes
 
 do {
