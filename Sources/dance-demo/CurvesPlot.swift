@@ -1,12 +1,15 @@
 import Dance
 
 /// A static SVG plot of every named timing curve, spring step responses for several damping
-/// ratios, and decay, all sampled from the engine.
+/// ratios, decay, and the same rapid retargets replacing and additive (position and
+/// velocity), all sampled from the engine.
 struct CurvesPlot {
   struct Series {
     var name: String
     var color: String
     var points: [SIMD2<Double>]
+    /// Drawn dashed, so that a series lying on another still shows.
+    var dashed = false
   }
 
   struct Panel {
@@ -83,7 +86,78 @@ struct CurvesPlot {
             $0.simulate(using: DecayFunction(threshold: 1e-6, drag: drag), initialVelocity: 1)
           })
       })
-    return [timing, springs, decay]
+    return [timing, springs, decay] + Self.retargetPanels()
+  }
+
+  /// The times and targets of the rapid retargets in the retarget plot.
+  static let retargets: [(time: Double, x: Double)] = [
+    (0, 100), (0.15, 20), (0.3, 140), (0.45, 60), (0.6, 120),
+  ]
+
+  /// The motion of a node's x through ``retargets``, each a new animator of 0.5 s, timed
+  /// (easeInOut) or a critically damped spring, composing `composition`; sampled every 5 ms
+  /// over 0…1.4 s, with its velocity (a central difference of the engine's samples).
+  static func retargetMotion(spring: Bool, composition: AnimationComposition) -> (
+    position: [SIMD2<Double>], velocity: [SIMD2<Double>]
+  ) {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    var pending = retargets[...]
+    let step = 0.005
+    let samples = (0...280).map { index in
+      let time = Double(index) * step
+      while let next = pending.first, next.time <= time {
+        pending.removeFirst()
+        scene.clock.advance(to: next.time)
+        let animator =
+          spring
+          ? PropertyAnimator(duration: 0.5, dampingRatio: 1)
+          : PropertyAnimator(duration: 0.5, curve: .easeInOut)
+        animator.addAnimations { node.center = Point(x: next.x, y: 0) }
+        animator.composition = composition
+        animator.startAnimation()
+      }
+      scene.clock.advance(to: time)
+      return SIMD2(time, node.center.x)
+    }
+    let velocity = (1..<samples.count - 1).map { index in
+      SIMD2(samples[index].x, (samples[index + 1].y - samples[index - 1].y) / (2 * step))
+    }
+    return (samples, velocity)
+  }
+
+  /// Position and velocity through the same rapid retargets, timed and spring, replacing
+  /// and additive.
+  static func retargetPanels() -> [Panel] {
+    let kinds: [(String, Bool, AnimationComposition)] = [
+      ("easeInOut, replace", false, .replace), ("easeInOut, additive", false, .additive),
+      // A replacing spring carries the velocity over, and springs are linear: the two
+      // spring lines coincide (the dashes show both).
+      ("spring, replace", true, .replace), ("spring, additive", true, .additive),
+    ]
+    let motions = kinds.map { retargetMotion(spring: $0.1, composition: $0.2) }
+    let colors = [palette[0], palette[1], palette[5], palette[2]]
+    func series(_ pick: ((position: [SIMD2<Double>], velocity: [SIMD2<Double>])) -> [SIMD2<Double>])
+      -> [Series]
+    {
+      kinds.indices.map {
+        Series(
+          name: kinds[$0].0, color: colors[$0], points: pick(motions[$0]),
+          dashed: kinds[$0].2 == .additive)
+      }
+    }
+    let times: [Double] = [0, 0.3, 0.6, 0.9, 1.2]
+    return [
+      Panel(
+        title: "Retargets every 0.15 s: x", xLabel: "time (s)", yLabel: "x",
+        xRange: 0...1.4, yRange: -20...160, xTicks: times, yTicks: [0, 40, 80, 120, 160],
+        series: series(\.position)),
+      Panel(
+        title: "Retargets every 0.15 s: velocity", xLabel: "time (s)", yLabel: "dx/dt (per s)",
+        xRange: 0...1.4, yRange: -1200...1200, xTicks: times, yTicks: [-1200, -600, 0, 600, 1200],
+        series: series(\.velocity)),
+    ]
   }
 
   func render() -> String {
@@ -91,17 +165,20 @@ struct CurvesPlot {
     let plotSize = SIMD2<Double>(250, 220)
     let margin = SIMD2<Double>(58, 46)
     let panels = panels
-    let width = panelWidth * Double(panels.count)
-    let height = 380.0
+    let perRow = 3
+    let rowHeight = 380.0
+    let width = panelWidth * Double(perRow)
+    let height = rowHeight * Double((panels.count + perRow - 1) / perRow)
     var svg = """
       <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" \
       viewBox="0 0 \(Int(width)) \(Int(height))" font-family="sans-serif" font-size="11">
-      <title>Dance timing curves, springs and decay, sampled from the engine</title>
+      <title>Dance timing curves, springs, decay and retargets, sampled from the engine</title>
       <rect width="100%" height="100%" fill="white"/>
 
       """
     for (index, panel) in panels.enumerated() {
-      let origin = SIMD2(Double(index) * panelWidth + margin.x, margin.y)
+      let top = Double(index / perRow) * rowHeight
+      let origin = SIMD2(Double(index % perRow) * panelWidth + margin.x, top + margin.y)
       func map(_ point: SIMD2<Double>) -> SIMD2<Double> {
         let x =
           (point.x - panel.xRange.lowerBound) / (panel.xRange.upperBound - panel.xRange.lowerBound)
@@ -109,7 +186,8 @@ struct CurvesPlot {
           (point.y - panel.yRange.lowerBound) / (panel.yRange.upperBound - panel.yRange.lowerBound)
         return SIMD2(origin.x + x * plotSize.x, origin.y + (1 - y) * plotSize.y)
       }
-      svg += "<text x=\"\(format2(origin.x + plotSize.x / 2))\" y=\"22\" text-anchor=\"middle\" "
+      svg += "<text x=\"\(format2(origin.x + plotSize.x / 2))\" y=\"\(format2(top + 22))\" "
+      svg += "text-anchor=\"middle\" "
       svg += "font-size=\"14\" font-weight=\"bold\">\(escape(panel.title))</text>\n"
       for tick in panel.xTicks {
         let at = map(SIMD2(tick, panel.yRange.lowerBound))
@@ -140,16 +218,18 @@ struct CurvesPlot {
       for series in panel.series {
         let points = series.points.map { pair(map($0)) }.joined(separator: " ")
         svg +=
-          "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2\"/>\n"
+          "<polyline points=\"\(points)\" fill=\"none\" stroke=\"\(series.color)\" stroke-width=\"2\""
+          + (series.dashed ? " stroke-dasharray=\"6 4\"" : "") + "/>\n"
       }
       // The legend below the axis label, two entries a row: never over a curve.
       for (seriesIndex, series) in panel.series.enumerated() {
         let legend =
           origin
-          + SIMD2(Double(seriesIndex % 2) * 125, plotSize.y + 58 + Double(seriesIndex / 2) * 15)
+          + SIMD2(Double(seriesIndex % 2) * 140, plotSize.y + 58 + Double(seriesIndex / 2) * 15)
         svg +=
           "<line x1=\"\(format2(legend.x))\" y1=\"\(format2(legend.y - 4))\" x2=\"\(format2(legend.x + 16))\" "
-        svg += "y2=\"\(format2(legend.y - 4))\" stroke=\"\(series.color)\" stroke-width=\"3\"/>\n"
+        svg += "y2=\"\(format2(legend.y - 4))\" stroke=\"\(series.color)\" stroke-width=\"3\""
+        svg += (series.dashed ? " stroke-dasharray=\"4 2\"" : "") + "/>\n"
         svg +=
           "<text x=\"\(format2(legend.x + 20))\" y=\"\(format2(legend.y))\">\(escape(series.name))</text>\n"
       }

@@ -15,7 +15,7 @@ let usage = """
   spring retargeted mid-flight, a keyframe path, and a throw that decays then springs home —
   on the virtual clock, and writes:
     DIR/showcase.svg   the scene as an animated SVG, sampled frame by frame from the engine
-    DIR/curves.svg     every named timing curve, spring responses and decay, plotted
+    DIR/curves.svg     every named timing curve, spring responses, decay and retargets
 
   options:
     --output DIR   where to write the files (default: ./dance-demo-output)
@@ -86,7 +86,7 @@ func writeShowcase(to outputDirectory: String) -> Int32 {
   print(
     "  \(directory.appendingPathComponent("showcase.svg").path)  (animated; open it in a browser)")
   print(
-    "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay)")
+    "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay, retargets)")
   print("")
   print("Play it live in this terminal: swift run dance-demo --live")
   return 0

@@ -42,7 +42,7 @@ import Testing
     let plot = CurvesPlot()
     let svg = plot.render()
     let series = plot.panels.map(\.series.count).reduce(0, +)
-    #expect(series == 6 + 4 + 3)
+    #expect(series == 6 + 4 + 3 + 4 + 4)
     #expect(svg.components(separatedBy: "<polyline").count - 1 == series)
     for label in ["progress", "time (s)", "eased progress", "distance", "swiftOut", "ζ = 0.2"] {
       #expect(svg.contains(label))
@@ -50,6 +50,22 @@ import Testing
     // The ease-in-out line passes through (0.5, 0.5) of the first panel.
     let easeInOut = plot.panels[0].series[3].points[100]
     #expect(easeInOut.x == 0.5 && abs(easeInOut.y - 0.5) < 1e-12)
+  }
+
+  @Test("The retarget plot: additive easeInOut keeps its velocity at retargets, replace does not")
+  func retargetPlot() {
+    /// The largest change of velocity between neighbouring samples (5 ms apart).
+    func largestStep(_ points: [SIMD2<Double>]) -> Double {
+      zip(points, points.dropFirst()).map { abs($1.y - $0.y) }.max() ?? 0
+    }
+    let replace = CurvesPlot.retargetMotion(spring: false, composition: .replace)
+    let additive = CurvesPlot.retargetMotion(spring: false, composition: .additive)
+    // Replacing an ease-in-out restarts from rest: the velocity drops by a hundred and more
+    // within a sample (the central difference spreads the drop over two).
+    #expect(largestStep(replace.velocity) > 100)
+    #expect(largestStep(additive.velocity) < 40, "\(largestStep(additive.velocity))")
+    // Both end on the last target.
+    #expect(replace.position.last?.y == 120 && additive.position.last?.y == 120)
   }
 
   @Test("The terminal frame draws the scene with colors and a status line")
