@@ -1,11 +1,12 @@
 import Dance
+import Glibc
 
-/// The demo's scene: four small stories, each showing one part of Dance, played by a
+/// The demo's scene: five small stories, each showing one part of Dance, played by a
 /// director that makes its calls at fixed clock times.
 final class Showcase {
   /// The canvas size, in scene units.
   static let width = 640.0
-  static let height = 360.0
+  static let height = 440.0
   /// How long the scripted show lasts, in seconds.
   static let duration = 6.5
 
@@ -15,12 +16,16 @@ final class Showcase {
   let walker = Node(frame: Rect(x: 40, y: 250, width: 36, height: 36))
   let puck = Node(frame: Rect(x: 540, y: 270, width: 44, height: 44))
   let puckBadge = Node(frame: Rect(x: 14, y: 14, width: 16, height: 16))
+  /// A marker that jumps every 0.15 s, and a node that follows it with additive springs.
+  let marker = Node(frame: Rect(x: 315, y: 395, width: 10, height: 10))
+  let follower = Node(frame: Rect(x: 306, y: 386, width: 28, height: 28))
   /// Labels for the drawings, with the point they sit at.
   let labels: [(text: String, at: Point)] = [
     ("node.dance chain: start(after:), pause, scrub, reverse", Point(x: 20, y: 28)),
     ("spring, retargeted mid-flight (keeps its velocity)", Point(x: 20, y: 138)),
     ("keyframes, cubic path", Point(x: 20, y: 238)),
     ("throw: decay, then spring home", Point(x: 420, y: 238)),
+    ("follower: the marker jumps every 0.15 s; .additive springs follow", Point(x: 20, y: 362)),
   ]
 
   // The script's closures hold the showcase unowned: the showcase owns them.
@@ -36,7 +41,9 @@ final class Showcase {
     walker.backgroundColor = Color(red: 0.1, green: 0.7, blue: 0.35)
     puck.backgroundColor = Color(red: 0.9, green: 0.2, blue: 0.25)
     puckBadge.backgroundColor = .white
-    for node in [chain, ball, walker, puck] {
+    marker.backgroundColor = Color(red: 0.85, green: 0.87, blue: 0.9)
+    follower.backgroundColor = Color(red: 0.05, green: 0.65, blue: 0.75)
+    for node in [chain, ball, walker, puck, follower, marker] {
       scene.root.addChild(node)
     }
     puck.addChild(puckBadge)
@@ -147,6 +154,27 @@ final class Showcase {
         }
       ),
     ]
+    // The follower: every 9 frames (0.15 s) from 0.3 s to 5.7 s the marker jumps along a
+    // Lissajous path, and an additive spring blends the follower toward it.
+    for step in 0...36 {
+      let time = Double(18 + 9 * step) / 60
+      let k = Double(step)
+      let target = Point(x: 320 + 240 * sin(k * 0.55), y: 400 + 16 * cos(k * 1.3))
+      let name = step == 0 ? "follower: the marker starts jumping; .additive springs follow" : ""
+      script.append(
+        (
+          time, name,
+          { [unowned self] in
+            marker.center = target
+            let follow = PropertyAnimator(duration: 0.6, dampingRatio: 0.8) { [unowned self] in
+              follower.center = target
+            }
+            follow.composition = .additive
+            follow.startAnimation()
+          }
+        ))
+    }
+    script.sort { $0.time < $1.time }
   }
 
   /// Plays the script forward to clock time `time`: whole frames at 60 Hz, then the rest,
@@ -168,7 +196,9 @@ final class Showcase {
   /// Makes the director's calls that are due by `time`.
   func direct(until time: Double) {
     while nextAction < script.count && script[nextAction].time <= time {
-      log.append(String(format2(script[nextAction].time)) + " s  " + script[nextAction].name)
+      if !script[nextAction].name.isEmpty {
+        log.append(String(format2(script[nextAction].time)) + " s  " + script[nextAction].name)
+      }
       script[nextAction].action()
       nextAction += 1
     }

@@ -86,7 +86,8 @@ func writeShowcase(to outputDirectory: String) -> Int32 {
   print(
     "  \(directory.appendingPathComponent("showcase.svg").path)  (animated; open it in a browser)")
   print(
-    "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay, retargets)")
+    "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay, retargets)"
+  )
   print("")
   print("Play it live in this terminal: swift run dance-demo --live")
   return 0

@@ -12,7 +12,7 @@ import Testing
     #expect(showcase.log.contains("chain: completion at .start"))
     // Every scripted call was made, in time order.
     let calls = showcase.log.filter { $0.contains(" s  ") }
-    #expect(calls.count == 14)
+    #expect(calls.count == 15)
     #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("5.50 s") == true)
     // The chain is back where it began; the puck is home; nothing is NaN.
     #expect(showcase.chain.center == Point(x: 78, y: 78))
@@ -22,6 +22,26 @@ import Testing
         #expect(node.center.x.isFinite && node.center.y.isFinite && node.alpha.isFinite)
       }
     }
+  }
+
+  @Test("The follower never jumps while its marker does, and ends on the marker")
+  func follower() {
+    let showcase = Showcase()
+    let recording = Recording(showcase)
+    let follower = showcase.nodes.firstIndex { $0 === showcase.follower }!
+    let marker = showcase.nodes.firstIndex { $0 === showcase.marker }!
+    func largestStep(_ index: Int) -> Double {
+      zip(recording.frames, recording.frames.dropFirst()).map { frame, next in
+        let (dx, dy) = (
+          next[index].center.x - frame[index].center.x, next[index].center.y - frame[index].center.y
+        )
+        return (dx * dx + dy * dy).squareRoot()
+      }.max() ?? 0
+    }
+    // The marker jumps up to ~130 units at once; the follower at most ~17 a frame.
+    #expect(largestStep(marker) > 80)
+    #expect(largestStep(follower) < 25)
+    #expect(showcase.follower.center == showcase.marker.center)
   }
 
   @Test("The showcase SVG animates every node with values sampled from the engine")
