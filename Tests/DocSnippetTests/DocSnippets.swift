@@ -118,7 +118,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:88") func snippet5() {
+  @Test("Docs/Dance.md:89") func snippet5() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -141,7 +141,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:194") func snippet6() {
+  @Test("Docs/Dance.md:195") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:231") func snippet7() {
+  @Test("Docs/Dance.md:232") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,34 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:288") func snippet8() {
+  @Test("Docs/Dance.md:292") func snippet8() {
+    do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let dot = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      scene.root.addChild(dot)
+
+      func follow(_ target: Point) {
+        let animator = PropertyAnimator(duration: 0.5, dampingRatio: 0.8) { dot.center = target }
+        animator.composition = .additive
+        animator.startAnimation()
+      }
+      follow(Point(x: 300, y: 0))
+      scene.clock.advance(by: 0.15)
+      let before = dot.center
+      follow(Point(x: 100, y: 80))            // retarget mid-flight
+      assert(abs(dot.center.x - before.x) < 1e-9 && abs(dot.center.y - before.y) < 1e-9)  // no jump
+      assert(dot.targetValue(of: \.center) == Point(x: 100, y: 80))
+      scene.clock.advance(by: 1)
+      assert(dot.center == Point(x: 100, y: 80))
+      _ = scene
+      _ = dot
+      _ = before
+    }
+  }
+
+  @Test("Docs/Dance.md:359") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -212,7 +239,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet9() {
+  @Test("Docs/Embedding.md:8") func snippet10() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -235,7 +262,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:43") func snippet10() {
+  @Test("Docs/Embedding.md:43") func snippet11() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -254,7 +281,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:68") func snippet11() {
+  @Test("Docs/Embedding.md:68") func snippet12() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -271,7 +298,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:94") func snippet12() {
+  @Test("Docs/Embedding.md:94") func snippet13() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -291,7 +318,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet13() {
+  @Test("Docs/GettingStarted.md:27") func snippet14() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

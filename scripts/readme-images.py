@@ -1,0 +1,53 @@
+#!/usr/bin/env python3
+"""Regenerates the README's pictures (Docs/images) from `dance-demo`'s output.
+
+    swift run dance-demo --output /tmp/demo && python3 scripts/readme-images.py /tmp/demo
+
+curves.png is curves.svg as it is; showcase.png is showcase.svg frozen at one frame
+(FRAME, default 150 = 2.5 s): every <animate>/<animateTransform> replaced by its value at
+that frame, since renderers such as rsvg-convert draw an animated SVG at time 0.
+Needs rsvg-convert (Debian: librsvg2-bin).
+"""
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def freeze(path, frame):
+    ET.register_namespace("", SVG[1:-1])
+    tree = ET.parse(path)
+    for parent in tree.iter():
+        transforms = [parent.get("transform")] if parent.get("transform") else []
+        for child in list(parent):
+            if child.tag not in (SVG + "animate", SVG + "animateTransform"):
+                continue
+            values = child.get("values").split(";")
+            value = values[min(frame, len(values) - 1)]
+            if child.tag == SVG + "animate":
+                parent.set(child.get("attributeName"), value)
+            else:
+                step = f"{child.get('type')}({value})"
+                # A non-additive transform replaces what was there; additive ones follow it.
+                transforms = transforms + [step] if child.get("additive") == "sum" else [step]
+            parent.remove(child)
+        if transforms:
+            parent.set("transform", " ".join(transforms))
+    return ET.tostring(tree.getroot(), encoding="unicode")
+
+
+def main():
+    if len(sys.argv) < 2:
+        sys.exit(__doc__)
+    directory = sys.argv[1]
+    frame = int(sys.argv[2]) if len(sys.argv) > 2 else 150
+    frozen = freeze(f"{directory}/showcase.svg", frame)
+    subprocess.run(
+        ["rsvg-convert", "-o", "Docs/images/showcase.png"], input=frozen.encode(), check=True)
+    subprocess.run(
+        ["rsvg-convert", "-o", "Docs/images/curves.png", f"{directory}/curves.svg"], check=True)
+
+
+if __name__ == "__main__":
+    main()
