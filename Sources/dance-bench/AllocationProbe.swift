@@ -6,14 +6,11 @@ import Foundation
 /// counts by the difference in frames, so set-up costs cancel out.
 enum AllocationProbe {
   /// The workload valgrind watches: `--allocation-probe FRAMES` frames of 100 nodes animating
-  /// through `node.dance` (timed and spring), 100 nodes carrying 4 additive offsets each
-  /// (read every frame), and 100 `Advance.Animator`s.
+  /// through `node.dance` (timed and spring) and 100 `Advance.Animator`s.
   static func runProbe() {
     let frames = count(after: "--allocation-probe") ?? 100
     let (timedScene, timedNodes) = danceScene(count: 100, spring: false, duration: 1000)
     let (springScene, springNodes) = danceScene(count: 100, spring: true, duration: 1000)
-    let (additiveScene, additiveNodes) = additiveScene(count: 100, offsets: 4, duration: 1000)
-    var sum = 0.0
     let clock = timedScene.clock
     let animators = (0..<100).map { Animator(initialValue: Double($0), clock: clock) }
     for animator in animators {
@@ -22,10 +19,7 @@ enum AllocationProbe {
     for _ in 0..<frames {
       timedScene.clock.advance(by: 1.0 / 60)
       springScene.clock.advance(by: 1.0 / 60)
-      additiveScene.clock.advance(by: 1.0 / 60)
-      for node in additiveNodes { sum += node.center.x }
     }
-    blackHole(sum)
     blackHole(timedNodes.first?.center)
     blackHole(springNodes.first?.center)
     blackHole(animators.first?.value)
@@ -66,6 +60,24 @@ enum AllocationProbe {
     blackHole(sum)
   }
 
+  /// The additive workload: `--additive-probe FRAMES` (or `--additive-probe-16 FRAMES`)
+  /// frames of 1600 additive offsets, as 1600 nodes with one each (or 100 nodes with 16
+  /// each), every centre read after every frame. The same number of offsets either way, so
+  /// the difference per offset is what k offsets on one property cost over one.
+  static func runAdditiveProbe() {
+    let deep = CommandLine.arguments.contains("--additive-probe-16")
+    let frames = count(after: deep ? "--additive-probe-16" : "--additive-probe") ?? 100
+    let offsets = deep ? 16 : 1
+    let (scene, nodes) = additiveScene(count: 1600 / offsets, offsets: offsets, duration: 1000)
+    scene.clock.advance(to: 400)
+    var sum = 0.0
+    for _ in 0..<frames {
+      scene.clock.advance(by: 1.0 / 60)
+      for node in nodes { sum += node.center.x }
+    }
+    blackHole(sum)
+  }
+
   /// The number that follows `option` on the command line.
   private static func count(after option: String) -> Int? {
     let arguments = CommandLine.arguments
@@ -88,6 +100,21 @@ enum AllocationProbe {
     let perStart = Double(second - first) / 2000
     return "allocations per start + finish of a two-property node.dance animation (valgrind, "
       + "1000 vs 3000): \(fixed(perStart, 2))"
+  }
+
+  /// Runs the additive probe (16 offsets a property) under valgrind for two lengths;
+  /// returns a one-line report.
+  static func measureAdditive() -> String {
+    guard let valgrind = valgrindPath else {
+      return "allocations per frame of additive stacks: not measured (valgrind is not installed)"
+    }
+    guard let first = allocations(valgrind, probe: "--additive-probe-16", count: 20),
+      let second = allocations(valgrind, probe: "--additive-probe-16", count: 120)
+    else {
+      return "allocations per frame of additive stacks: not measured (valgrind gave no summary)"
+    }
+    return "allocations per frame + read of 100 nodes × 16 additive offsets (valgrind, 20 vs "
+      + "120 frames): \(fixed(Double(second - first) / 100, 2))"
   }
 
   private static var valgrindPath: String? {

@@ -32,9 +32,14 @@ if arguments.contains("--read-probe") {
   AllocationProbe.runReadProbe()
   exit(0)
 }
+if arguments.contains("--additive-probe") || arguments.contains("--additive-probe-16") {
+  AllocationProbe.runAdditiveProbe()
+  exit(0)
+}
 if arguments.contains("--allocations-only") {
   print(AllocationProbe.measure(quick: quick))
   print(AllocationProbe.measureStarts())
+  print(AllocationProbe.measureAdditive())
   exit(0)
 }
 let unknown = arguments.subtracting(["--quick", "--no-allocations"])
@@ -300,6 +305,7 @@ if !arguments.contains("--no-allocations") {
   print("")
   print(AllocationProbe.measure(quick: quick))
   print(AllocationProbe.measureStarts())
+  print(AllocationProbe.measureAdditive())
 }
 
 print("")
