@@ -41,6 +41,15 @@ let position = Animator(initialValue: Vector2.zero, clock: scene.clock)
 position.animate(to: Vector2(3, 4), duration: 0.5)
 print("eased:", TimingFunction.easeInOut.solve(at: 0.5, epsilon: 1e-3))
 
+// UIKit blends retargets: the same, opted in; and the model value of a property.
+let nudge = PropertyAnimator(duration: 0.3, dampingRatio: 1) { card.center.x += 40 }
+nudge.composition = .additive
+nudge.startAnimation()
+Node.animate(withDuration: 0.3, delay: 0, options: [.additive, .curveEaseIn]) {
+  card.center.y += 10
+}
+print("heading to:", card.targetValue(of: \.center))
+
 // Errors, caught without locks.
 let errors = DanceError.collecting { scene.clock.advance(by: -1) }
 print("caught:", errors.map(\.kind))
