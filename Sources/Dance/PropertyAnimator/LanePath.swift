@@ -10,7 +10,8 @@
 /// - between the two (only after `continueAnimation` re-based the segment) it moves linearly
 ///   from `from` to `segmentFrom`;
 /// - with `keyframes` (an index into its ``LaneTable``'s keyframe tracks), the keyframes
-///   decide instead (`Node.animateKeyframes`); the table evaluates those.
+///   decide instead (`Node.animateKeyframes`); with `timeline`, a ``TimelineTrack`` does;
+///   the table evaluates those.
 ///
 /// The common case (a segment over the whole path, no keyframes, no velocity carried in)
 /// needs only `from`, `to` and the slot's shared sample: ``isPlain``. A plain value (no references), so that
@@ -25,6 +26,8 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   var inherited: V = .zero
   /// The index of the path's keyframe track in its table, or -1.
   var keyframes: Int32 = -1
+  /// The index of the path's timeline track in its table, or -1.
+  var timeline: Int32 = -1
 
   init(from: V, to: V, windowStart: Double = 0) {
     self.from = from
@@ -36,7 +39,9 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
 
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
   /// timing sampled at u = f serves as it is.
-  var isPlain: Bool { segmentStart == 0 && keyframes < 0 && inherited == .zero }
+  var isPlain: Bool {
+    segmentStart == 0 && keyframes < 0 && timeline < 0 && inherited == .zero
+  }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
   @inline(__always)
@@ -94,7 +99,9 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   mutating func rebase(
     at f: Double, value: V, clockVelocity: V, timing: AnimationTiming, speed: Double
   ) {
-    guard keyframes < 0, f > windowStart else { return }  // not started yet: no change
+    // Keyframes and timelines follow the fraction itself; before its window a path has not
+    // started: no change.
+    guard keyframes < 0, timeline < 0, f > windowStart else { return }
     segmentFrom = value
     segmentStart = f
     inherit(clockVelocity: clockVelocity, timing: timing, speed: speed)

@@ -42,6 +42,8 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @exclusivity(unchecked) private var owners: ContiguousArray<UnownedAnimation> = []
   /// The keyframes of the lanes that have them, each with its lane's index.
   private var tracks: ContiguousArray<(keyframes: KeyframePath<V>, lane: Int)> = []
+  /// The timeline tracks of the lanes that have them, each with its lane's index.
+  private var timelines: ContiguousArray<(track: TimelineTrack<V>, lane: Int)> = []
 
   struct UnownedAnimation {
     unowned let animation: PropertyAnimation
@@ -55,12 +57,16 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD8<Double>)
   func add(
     _ owner: PropertyAnimation, slot: Int, path: LanePath<V>, keyframes: KeyframePath<V>? = nil,
-    current: V
+    timeline: TimelineTrack<V>? = nil, current: V
   ) -> Int {
     var path = path
     if let keyframes {
       path.keyframes = Int32(truncatingIfNeeded: tracks.count)
       tracks.append((keyframes, lanes.count))
+    }
+    if let timeline {
+      path.timeline = Int32(truncatingIfNeeded: timelines.count)
+      timelines.append((timeline, lanes.count))
     }
     lanes.append(
       Lane(
@@ -81,8 +87,13 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     if track >= 0, let moved = tracks.swapRemove(at: track).moved {
       paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
     }
-    if let moved = paths.swapRemove(at: index).moved, moved.keyframes >= 0 {
-      tracks[Int(moved.keyframes)].lane = index
+    let timeline = Int(paths[index].timeline)
+    if timeline >= 0, let moved = timelines.swapRemove(at: timeline).moved {
+      paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+    }
+    if let moved = paths.swapRemove(at: index).moved {
+      if moved.keyframes >= 0 { tracks[Int(moved.keyframes)].lane = index }
+      if moved.timeline >= 0 { timelines[Int(moved.timeline)].lane = index }
     }
     if let moved = owners.swapRemove(at: index).moved { moved.animation.laneIndex = index }
     return lanes.swapRemove(at: index).removed.current
@@ -100,9 +111,24 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     if track >= 0 { tracks[track].keyframes = keyframes }
   }
 
-  /// Where the lane at `index` is heading: its last keyframe, or the end of its path.
+  /// The timeline track of the lane at `index`, if it has one.
+  func timeline(at index: Int) -> TimelineTrack<V>? {
+    let track = Int(paths[index].timeline)
+    return track >= 0 ? timelines[track].track : nil
+  }
+
+  /// Changes the timeline track of the lane at `index`, which has one.
+  func updateTimeline(at index: Int, _ body: (inout TimelineTrack<V>) -> Void) {
+    let track = Int(paths[index].timeline)
+    if track >= 0 { body(&timelines[track].track) }
+  }
+
+  /// Where the lane at `index` is heading: its last keyframe, its timeline's value at the
+  /// cursor (the end, unless the timeline is recording), or the end of its path.
   func target(at index: Int) -> V {
-    keyframes(at: index)?.last ?? paths[index].to
+    let timeline = Int(paths[index].timeline)
+    if timeline >= 0 { return timelines[timeline].track.target }
+    return keyframes(at: index)?.last ?? paths[index].to
   }
 
   /// The one evaluation of a lane: its value at fraction `f` (and with `slopes` its
@@ -114,6 +140,12 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   ) -> (value: V, slope: V) {
     let track = Int(paths[index].keyframes)
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
+    let timeline = Int(paths[index].timeline)
+    if timeline >= 0 {
+      let track = timelines[timeline].track
+      let (value, slope) = track.value(at: f * track.ownLength, slopes: slopes)
+      return (value, slope * track.ownLength)
+    }
     return paths[index].value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 

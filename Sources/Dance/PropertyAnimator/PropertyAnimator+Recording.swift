@@ -4,7 +4,7 @@ extension PropertyAnimator {
   /// Whether `node` can be animated by this animator, binding the animator to the node's
   /// scene (and giving it a slot in the scene's store) if it has none yet. Nodes outside a
   /// scene, or in another scene (reported), cannot.
-  private func canAnimate(_ node: Node) -> Bool {
+  func canAnimate(_ node: Node) -> Bool {
     // A block still running after its own run ended (a callback it triggered finished the
     // animator) has nothing to animate with: its assignments apply at once.
     guard core.phase != .inactive, let nodeScene = node.scene else { return false }
@@ -116,32 +116,38 @@ extension PropertyAnimator {
   /// Makes a new animation along `path` the owner of the property, taking it from
   /// `previous`. Taking it from an animation of this same run (a block that assigns a
   /// property twice) is a replacement, not an interruption.
-  private func adopt<N: Node, Value: VectorConvertible>(
+  @discardableResult
+  func adopt<N: Node, Value: VectorConvertible>(
     node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
     path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
-    previous: ValueAnimation<Value>?
-  ) {
-    _ = addAnimation(node: node, storage: storage, path: path, keyframes: keyframes)
+    timeline: TimelineTrack<Value.VectorType>? = nil, previous: ValueAnimation<Value>?
+  ) -> ValueAnimation<Value> {
+    let animation = addAnimation(
+      node: node, storage: storage, path: path, keyframes: keyframes, timeline: timeline)
+
     // Last: ending the previous owner runs its animator's completions, which may end this
     // run too, and then they must find the new animation among this run's.
-    guard let previous else { return }
+    guard let previous else { return animation }
     if previous.animator === self {
       replace(previous)
     } else {
       previous.detachStack()
     }
+    return animation
   }
 
   /// Adds an animation of this run along `path` and makes it the property's owner.
   private func addAnimation<N: Node, Value: VectorConvertible>(
     node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil
+    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
+    timeline: TimelineTrack<Value.VectorType>? = nil
   ) -> ValueAnimation<Value> {
     let table = store.unsafelyUnwrapped.table(for: Value.VectorType.self)
     let animation = TypedPropertyAnimation(
       node: node, storage: storage, animator: self, table: table)
     animation.laneIndex = table.add(
-      animation, slot: slot, path: path, keyframes: keyframes, current: path.from)
+      animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
+      current: path.from)
     animations.append(animation)
     node.animations.append(animation)
     node[keyPath: storage].owner = animation

@@ -123,6 +123,9 @@ extension Node {
     case .keyframe(let animator, let start, let duration):
       animator.recordKeyframe(newValue, for: node, at: storage, start: start, duration: duration)
       return
+    case .timeline(let recorder):
+      recorder.animator.recordTimeline(newValue, for: node, at: storage, recorder: recorder)
+      return
     case .immediate, .targets, nil:
       break
     }

@@ -16,6 +16,9 @@ final class AnimationBlockStack {
     case immediate
     /// Reads give targets (`Node.targetValue(of:)`); nothing is assigned inside.
     case targets
+    /// Assignments become segments of a timeline child's motion (`Timeline`); reads give
+    /// the value at the child's start.
+    case timeline(TimelineRecorder)
   }
 
   var entries: [Entry] = []
@@ -24,14 +27,14 @@ final class AnimationBlockStack {
   var openAnimator: PropertyAnimator? {
     switch entries.last {
     case .animating(let animator, _), .keyframe(let animator, _, _): animator
-    case .immediate, .targets, nil: nil
+    case .immediate, .targets, .timeline, nil: nil
     }
   }
 
   /// Whether the innermost entry makes reads give targets.
   var innermostReadsTargets: Bool {
     switch entries.last {
-    case .animating, .keyframe, .targets: true
+    case .animating, .keyframe, .targets, .timeline: true
     case .immediate, nil: false
     }
   }

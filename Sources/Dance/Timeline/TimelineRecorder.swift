@@ -1,0 +1,172 @@
+/// What a ``Timeline`` child's block records into while it runs: which child, where it
+/// starts, and how it moves. Assignments inside the block (``AnimationBlockStack`` entry
+/// `.timeline`) become segments of the properties' tracks.
+final class TimelineRecorder {
+  /// The timeline's run: it owns the lanes.
+  let animator: PropertyAnimator
+  let plan: TimelinePlan
+  /// The child's group (its timeline) in the plan.
+  var group = 0
+  /// The child's start in its group's own time, and in the root's own time.
+  var start = 0.0
+  var rootTime = 0.0
+  /// The child's length in its group's own seconds.
+  var duration = 0.0
+  /// The child's timing (timed children).
+  var timing = AnimationTiming(curve: .linear, duration: 0)
+  /// A keyframe track (`[Keyframe<Value>]`) waiting for the assignment that names its
+  /// property; the assignment takes it (and clears this).
+  var keyframes: Any?
+  /// Set when an assignment of another type met a pending track (a derived property such
+  /// as `frame`): the rest of that child's assignments apply at once.
+  var keyframesRejected = false
+
+  init(animator: PropertyAnimator, plan: TimelinePlan) {
+    self.animator = animator
+    self.plan = plan
+  }
+
+  /// Own seconds of the child's group per root own second.
+  var scale: Double { plan.groups[group].rootScale }
+}
+
+extension PropertyAnimator {
+  /// Binds this animator to `scene` and gives it a slot, so that it stays active even if
+  /// it animates nothing (a timeline of callbacks); call it while the animator activates.
+  func bind(to scene: Scene) {
+    guard self.scene == nil else { return }
+    self.scene = scene
+    clock = scene.clock
+    store = scene.store
+    if slot < 0 {
+      enterStore()
+      updateRegistration()
+    }
+  }
+
+  /// The lane of `node`'s property in this run's timeline, made on first use: it takes
+  /// the property from whatever drove it, starting from the value on screen now.
+  private func timelineAnimation<N: Node, Value: VectorConvertible>(
+    for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    recorder: TimelineRecorder
+  ) -> ValueAnimation<Value>? {
+    guard canAnimate(node) else { return nil }
+    let previous = node[keyPath: storage].owner
+    if let previous, previous.animator === self, previous.timelineTrack != nil { return previous }
+    let base = node[keyPath: storage].displayedValue.vector
+    let animation = adopt(
+      node: node, storage: storage, path: LanePath(from: base, to: base),
+      timeline: TimelineTrack(plan: recorder.plan, base: base), previous: previous)
+    // Ending the previous owner may have run callbacks that ended this run.
+    return animation.laneIndex >= 0 ? animation : nil
+  }
+
+  /// Records an assignment inside a timeline child's block: the property moves from where
+  /// the timeline has it at the child's start to `newValue`, along the child's timing.
+  func recordTimeline<N: Node, Value: VectorConvertible>(
+    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+    recorder: TimelineRecorder
+  ) {
+    if let pending = recorder.keyframes {
+      // A keyframe track's assignment names the property. A track of another type means a
+      // derived property (`frame` sets `center`, then `bounds`): it applies at once.
+      recorder.keyframes = nil
+      guard let keyframes = pending as? [Keyframe<Value>] else {
+        recorder.keyframesRejected = true
+        node.assignImmediately(newValue, to: storage)
+        return
+      }
+      recordTimelineKeyframes(keyframes, for: node, at: storage, recorder: recorder)
+      return
+    }
+    if recorder.keyframesRejected {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    guard let animation = timelineAnimation(for: node, at: storage, recorder: recorder) else {
+      node.assignImmediately(newValue, to: storage)
+      return
+    }
+    let timing = recorder.timing
+    let track = animation.timelineTrack!
+    let (start, slope) = track.value(at: recorder.rootTime, slopes: timing.isSpring)
+    var segment = TimelineSegment(
+      kind: .timed(timing), start: recorder.start, duration: recorder.duration, from: start,
+      to: newValue.vector)
+    if timing.isSpring, timing.duration > 0, recorder.duration > 0 {
+      // Keep the in-flight velocity: per own second of the group, then per spring second.
+      segment.inherited = slope / recorder.scale / (timing.duration / recorder.duration)
+    }
+    animation.updateTimelineTrack {
+      $0.add(segment, group: recorder.group, rootTime: recorder.rootTime)
+    }
+  }
+
+  /// Records a keyframe track of a timeline child: one segment per keyframe, each from where
+  /// the one before left the property (and, into a spring, with its velocity).
+  func recordTimelineKeyframes<N: Node, Value: VectorConvertible>(
+    _ keyframes: [Keyframe<Value>], for node: N,
+    at storage: ReferenceWritableKeyPath<N, Animatable<Value>>, recorder: TimelineRecorder
+  ) {
+    guard let animation = timelineAnimation(for: node, at: storage, recorder: recorder) else {
+      if let last = keyframes.last { node.assignImmediately(last.value, to: storage) }
+      return
+    }
+    let track = animation.timelineTrack!
+    var (value, velocity) = track.value(at: recorder.rootTime, slopes: true)
+    velocity /= recorder.scale
+    // The values the cubic keyframes pass through, with their times (start: index 0).
+    var points = [(time: 0.0, value: value)]
+    for keyframe in keyframes {
+      points.append((points[points.count - 1].time + keyframe.duration, keyframe.value.vector))
+    }
+    /// The Catmull-Rom velocity at point `index`: its neighbours' difference over their
+    /// time apart; 0 at the ends.
+    func tangent(_ index: Int) -> Value.VectorType {
+      guard index > 0, index + 1 < points.count else { return .zero }
+      let span = points[index + 1].time - points[index - 1].time
+      return span > 0 ? (points[index + 1].value - points[index - 1].value) / span : .zero
+    }
+    var start = recorder.start
+    var rootTime = recorder.rootTime
+    for (index, keyframe) in keyframes.enumerated() {
+      let to = keyframe.value.vector
+      let kind: TimelineSegment<Value.VectorType>.Kind
+      var inherited = Value.VectorType.zero
+      switch keyframe.kind {
+      case .linear(let curve):
+        kind = .timed(AnimationTiming(curve: curve, duration: keyframe.duration))
+      case .cubic:
+        kind = .hermite(v0: index == 0 ? velocity : tangent(index), v1: tangent(index + 1))
+      case .spring(let spring):
+        kind = .spring(
+          SpringPacing(
+            stiffness: spring.stiffness / spring.mass, damping: spring.damping / spring.mass,
+            velocity: .zero))
+        inherited = velocity
+      case .move:
+        kind = .move
+      }
+      var segment = TimelineSegment(
+        kind: kind, start: start, duration: keyframe.duration, from: value, to: to)
+      segment.inherited = inherited
+      animation.updateTimelineTrack { $0.add(segment, group: recorder.group, rootTime: rootTime) }
+      (value, velocity) = segment.value(at: keyframe.duration, slopes: true)
+      start += keyframe.duration
+      rootTime += keyframe.duration / recorder.scale
+    }
+  }
+}
+
+extension ValueAnimation {
+  /// The timeline track of this animation's lane, if it is a timeline's.
+  var timelineTrack: TimelineTrack<Vector>? {
+    laneIndex >= 0 ? table.timeline(at: laneIndex) : nil
+  }
+
+  /// Changes the timeline track of this animation's lane.
+  func updateTimelineTrack(_ body: (inout TimelineTrack<Vector>) -> Void) {
+    guard laneIndex >= 0 else { return }
+    table.updateTimeline(at: laneIndex, body)
+  }
+}

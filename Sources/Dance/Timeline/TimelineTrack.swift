@@ -1,0 +1,230 @@
+/// The time structure of an active ``Timeline`` and the timelines nested in it, shared by
+/// the tracks of every property it drives: a *group* per timeline, with where it starts in
+/// its parent, its speed and its repeats.
+///
+/// Own time flows down the tree: a nested timeline's own time is (parent time − its start)
+/// × its speed, then folded into one play by ``fold(_:_:)`` (repeats, delays between them,
+/// autoreverse). Everything is a pure function of the root's own time.
+final class TimelinePlan {
+  struct Group {
+    /// The parent group's index; -1 for the root.
+    var parent: Int
+    /// Where the group starts, in its parent's own time (0 for the root).
+    var start: Double
+    /// Own seconds per parent second.
+    var speed: Double
+    /// One play, in own seconds.
+    var duration: Double
+    var repeatCount: Double
+    var repeatDelay: Double
+    var autoreverses: Bool
+    /// The root's own time at which the group's own time 0 falls, in the first play of
+    /// every group above it; and own seconds of this group per root second there.
+    var rootStart: Double
+    var rootScale: Double
+
+    /// One play: forward, and back again when it autoreverses.
+    var playLength: Double { autoreverses ? 2 * duration : duration }
+
+    /// Every play and the delays between them, in own seconds (∞ when it repeats forever).
+    var totalDuration: Double {
+      guard repeatCount.isFinite else { return .infinity }
+      let delays = (repeatCount.rounded(.up) - 1) * repeatDelay
+      return repeatCount * playLength + max(delays, 0)
+    }
+
+    /// The own time `t` (≥ 0, unfolded) as a position within one play, 0…duration, and
+    /// the direction the play moves there (1 forward, −1 back, 0 holding).
+    func fold(_ t: Double) -> (position: Double, direction: Double) {
+      let play = playLength
+      let cycle = play + repeatDelay
+      var within: Double
+      var holding = false
+      if repeatCount.isFinite && t >= totalDuration {
+        // The end of the last play (part of a play for a fractional count).
+        let last = max(repeatCount.rounded(.up) - 1, 0)
+        within = (repeatCount - last) * play
+        holding = true
+      } else if cycle > 0 && t.isFinite {
+        let plays = (t / cycle).rounded(.down)
+        within = t - plays * cycle
+        if within > play {
+          within = play
+          holding = true
+        }
+      } else {
+        within = 0
+      }
+      within = max(within, 0)
+      guard autoreverses else { return (min(within, duration), holding ? 0 : 1) }
+      if within <= duration { return (within, holding ? 0 : 1) }
+      return (max(2 * duration - within, 0), holding ? 0 : -1)
+    }
+  }
+
+  var groups: [Group] = []
+  /// The root's own seconds that a lane's fraction 0…1 spans: the total duration, or one
+  /// play and its delay for a timeline that repeats forever.
+  var ownLength = 0.0
+  /// The root's own time that reads see: a child's start while its block runs, then the
+  /// end (a property's target).
+  var cursor = 0.0
+}
+
+/// What one property does in an active ``Timeline``: the segments its children animate,
+/// found by own time through the plan's groups. Lives in the property's lane (a side array
+/// of its ``LaneTable``), so the frame evaluates it on the one lane path.
+///
+/// At own time t of the root: fold t into the root's play; in each group take the entry
+/// that started last (the latest writer owns the property); a segment gives the value, a
+/// nested group repeats the step in its own time. Before a group's first entry the value is
+/// the group's base: where the property was when the group first took it.
+struct TimelineTrack<V: SIMD> where V.Scalar == Double {
+  struct Entry {
+    /// In the group's own time.
+    var start: Double
+    /// A segment's index, or -1.
+    var segment: Int32
+    /// A nested group's index, or -1.
+    var group: Int32
+  }
+
+  let plan: TimelinePlan
+  /// Per group: its entries, in start order.
+  var entries: [[Entry]]
+  /// Per group: the value before its first entry.
+  var bases: [V]
+  var segments: [TimelineSegment<V>] = []
+
+  init(plan: TimelinePlan, base: V) {
+    self.plan = plan
+    entries = Array(repeating: [], count: plan.groups.count)
+    bases = Array(repeating: base, count: plan.groups.count)
+  }
+
+  /// The root's own seconds that the lane's fraction 0…1 spans.
+  var ownLength: Double { plan.ownLength }
+
+  /// The value at the root's own time `t` (unfolded), and with `slopes` its derivative with
+  /// respect to t.
+  func value(at t: Double, slopes: Bool) -> (value: V, slope: V) {
+    var group = 0
+    var (time, direction) = plan.groups[0].fold(max(t, 0))
+    var scale = direction
+    while true {
+      let list = entries[group]
+      // The last entry that has started (ties: the one added last).
+      var low = 0
+      var high = list.count
+      while low < high {
+        let middle = (low + high) / 2
+        if list[middle].start <= time { low = middle + 1 } else { high = middle }
+      }
+      guard low > 0 else { return (bases[group], .zero) }
+      let entry = list[low - 1]
+      if entry.segment >= 0 {
+        let (value, slope) = segments[Int(entry.segment)].value(
+          at: time - entry.start, slopes: slopes)
+        return (value, slope * scale)
+      }
+      group = Int(entry.group)
+      let nested = plan.groups[group]
+      (time, direction) = nested.fold(max((time - nested.start) * nested.speed, 0))
+      scale *= nested.speed * direction
+    }
+  }
+
+  /// Where the property is at the plan's cursor: what a read inside a block sees, and
+  /// the target.
+  var target: V { value(at: plan.cursor, slopes: false).value }
+
+  /// Adds `segment`, starting at the root's own time `rootTime` in group `group`: the
+  /// groups on the way down from the root take the property there (each from its parent's
+  /// value at that moment) unless they already hold it last.
+  mutating func add(_ segment: TimelineSegment<V>, group: Int, rootTime: Double) {
+    var path: [Int] = []
+    var level = group
+    while level > 0 {
+      path.append(level)
+      level = plan.groups[level].parent
+    }
+    var parent = 0
+    for child in path.reversed() {
+      if entries[parent].last?.group != Int32(child) {
+        let start = (rootTime - plan.groups[parent].rootStart) * plan.groups[parent].rootScale
+        if entries[child].isEmpty { bases[child] = value(at: rootTime, slopes: false).value }
+        entries[parent].append(Entry(start: start, segment: -1, group: Int32(child)))
+      }
+      parent = child
+    }
+    entries[group].append(
+      Entry(start: segment.start, segment: Int32(segments.count), group: -1))
+    segments.append(segment)
+  }
+}
+
+/// One child's motion of one property in a ``TimelineTrack``: from `from` to `to` over
+/// `duration` own seconds from `start`, timed by a curve or a spring, along a cubic Hermite
+/// (cubic keyframes), or at once (move keyframes).
+struct TimelineSegment<V: SIMD> where V.Scalar == Double {
+  enum Kind {
+    /// The timing over u = local time / duration, ending exactly at `to`.
+    case timed(AnimationTiming)
+    /// A spring released at the segment's start, `inherited` its velocity; it stops where
+    /// it is when the slot ends.
+    case spring(SpringPacing)
+    /// A cubic Hermite with velocities `v0` and `v1` (value per second) at its ends.
+    case hermite(v0: V, v1: V)
+    /// At `to` at once.
+    case move
+  }
+
+  var kind: Kind
+  /// In the group's own time.
+  var start: Double
+  var duration: Double
+  var from: V
+  var to: V
+  /// A velocity carried into a spring, in value per second of spring time.
+  var inherited: V = .zero
+
+  /// The value `s` own seconds after the start, and with `slopes` its derivative.
+  func value(at s: Double, slopes: Bool) -> (value: V, slope: V) {
+    switch kind {
+    case .move:
+      return (to, .zero)
+    case .timed(let timing):
+      let u = duration > 0 ? s / duration : 1
+      let (sample, slope) = timing.sample(at: u, linear: false, slopes: slopes)
+      let value = LanePath.blend(from, to, inherited: inherited, sample)
+      guard slopes, duration > 0 else { return (value, .zero) }
+      var rate = (to - from) * LanePath<V>.mask(slope.progress)
+      if slope.impulse != 0 { rate += inherited * slope.impulse }
+      return (value, rate / duration)
+    case .spring(let spring):
+      let t = min(max(s, 0), duration)
+      let (sample, rate) = spring.state(at: t, velocity: slopes)
+      let value =
+        from + (to - from) * LanePath<V>.mask(sample.progress) + inherited * sample.impulse
+      guard slopes else { return (value, .zero) }
+      return (value, (to - from) * LanePath<V>.mask(rate.progress) + inherited * rate.impulse)
+    case .hermite(let v0, let v1):
+      guard duration > 0 else { return (to, .zero) }
+      let u = min(max(s / duration, 0), 1)
+      if u == 1 { return (to, slopes ? v1 : .zero) }
+      let u2 = u * u
+      let u3 = u2 * u
+      let h00 = 2 * u3 - 3 * u2 + 1
+      let h10 = u3 - 2 * u2 + u
+      let h01 = -2 * u3 + 3 * u2
+      let h11 = u3 - u2
+      let value = from * h00 + v0 * (h10 * duration) + to * h01 + v1 * (h11 * duration)
+      guard slopes else { return (value, .zero) }
+      let d00 = 6 * u2 - 6 * u
+      let d10 = 3 * u2 - 4 * u + 1
+      let d01 = -6 * u2 + 6 * u
+      let d11 = 3 * u2 - 2 * u
+      return (value, from * (d00 / duration) + v0 * d10 + to * (d01 / duration) + v1 * d11)
+    }
+  }
+}
