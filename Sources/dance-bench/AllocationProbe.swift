@@ -78,6 +78,25 @@ enum AllocationProbe {
     blackHole(sum)
   }
 
+  /// The timeline workload: `--timeline-probe FRAMES` frames of a timeline staggering 1000
+  /// children (a node's centre and alpha each), part-way through.
+  static func runTimelineProbe() {
+    let frames = count(after: "--timeline-probe") ?? 100
+    let scene = Scene()
+    let nodes = (0..<1000).map { _ in Node(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+    for node in nodes { scene.root.addChild(node) }
+    let timeline = Timeline(scene: scene).stagger(
+      nodes, each: 0.01, duration: 1000, curve: .easeInOut
+    ) { node, index in
+      node.center = Point(x: Double(index), y: 100)
+      node.alpha = 0
+    }
+    timeline.start()
+    scene.clock.advance(to: 400)
+    for _ in 0..<frames { scene.clock.advance(by: 1.0 / 60) }
+    blackHole(nodes.last?.center)
+  }
+
   /// The number that follows `option` on the command line.
   private static func count(after option: String) -> Int? {
     let arguments = CommandLine.arguments

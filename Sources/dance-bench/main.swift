@@ -36,6 +36,10 @@ if arguments.contains("--additive-probe") || arguments.contains("--additive-prob
   AllocationProbe.runAdditiveProbe()
   exit(0)
 }
+if arguments.contains("--timeline-probe") {
+  AllocationProbe.runTimelineProbe()
+  exit(0)
+}
 if arguments.contains("--allocations-only") {
   print(AllocationProbe.measure(quick: quick))
   print(AllocationProbe.measureStarts())
@@ -185,6 +189,63 @@ do {
       "additive, \(offsets) offsets × N = \(count): frame + read", engine: perOffset,
       reference: offsets == 1 ? nil : perOffsetAlone, unit: "ns/offset/frame", ratioCounts: false)
   }
+}
+
+// MARK: - A staggered timeline
+
+// A timeline staggering N children (each a node's centre and alpha, easeInOut), measured
+// part-way through, against the loop a game programmer would write: per sprite, its own
+// start, the curve at its local time, two lerps.
+do {
+  let count = quick ? 2000 : 10_000
+  let scene = Scene()
+  let nodes = (0..<count).map { index in
+    let sprite = PlainSprite(index: index)
+    return Node(
+      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
+  }
+  for node in nodes { scene.root.addChild(node) }
+  let each = 0.01
+  let childDuration = duration
+  let timeline = Timeline(scene: scene).stagger(
+    nodes, each: each, duration: childDuration, curve: .easeInOut
+  ) { node, index in
+    let sprite = PlainSprite(index: index)
+    node.center = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
+    node.alpha = 0
+  }
+  timeline.start()
+  scene.clock.advance(to: startTime)
+  var sprites = (0..<count).map(PlainSprite.init)
+  let curve = TimingFunction.easeInOut
+  var time = startTime
+  func referenceFrame() {
+    time += frameStep
+    for index in sprites.indices {
+      let local = min(max((time - Double(index) * each) / childDuration, 0), 1)
+      let progress = curve.value(at: local)
+      let sprite = sprites[index]
+      sprite.center = sprite.fromCenter * (1 - progress) + sprite.toCenter * progress
+      sprite.alpha = sprite.fromAlpha * (1 - progress) + sprite.toAlpha * progress
+    }
+  }
+  let frames = framesFor(count)
+  var engine: [Double] = []
+  var reference: [Double] = []
+  for _ in 0..<rounds {
+    var start = now()
+    for _ in 0..<frames { scene.clock.advance(by: frameStep) }
+    engine.append((now() - start) / Double(frames * count))
+    start = now()
+    for _ in 0..<frames { referenceFrame() }
+    reference.append((now() - start) / Double(frames * count))
+  }
+  blackHole(sprites.last?.center)
+  blackHole(nodes.last?.center)
+  sprites = []
+  report(
+    "timeline staggering \(count) children", engine: median(engine) * 1e9,
+    reference: median(reference) * 1e9)
 }
 
 // MARK: - Idle nodes

@@ -30,6 +30,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     /// (``LanePath/isPlain``); otherwise the frame evaluates the whole path, which lives
     /// apart so that the frame's stream of plain lanes never touches it.
     var isPlain: Bool
+    /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
+    /// frame reaches it without reading the path. (It fits in the padding before `from`.)
+    var timeline: Int32
     var from: V
     var to: V
     /// The value on screen.
@@ -43,7 +46,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   /// The keyframes of the lanes that have them, each with its lane's index.
   private var tracks: ContiguousArray<(keyframes: KeyframePath<V>, lane: Int)> = []
   /// The timeline tracks of the lanes that have them, each with its lane's index.
-  private var timelines: ContiguousArray<(track: TimelineTrack<V>, lane: Int)> = []
+  /// (Unmanaged, released when the lane goes: the frame reaches them without a retain.)
+  @exclusivity(unchecked) private var timelines:
+    ContiguousArray<(track: Unmanaged<TimelineTrack<V>>, lane: Int)> = []
 
   struct UnownedAnimation {
     unowned let animation: PropertyAnimation
@@ -66,12 +71,12 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     }
     if let timeline {
       path.timeline = Int32(truncatingIfNeeded: timelines.count)
-      timelines.append((timeline, lanes.count))
+      timelines.append((Unmanaged.passRetained(timeline), lanes.count))
     }
     lanes.append(
       Lane(
-        slot: Int32(truncatingIfNeeded: slot), isPlain: path.isPlain, from: path.from,
-        to: path.to, current: current))
+        slot: Int32(truncatingIfNeeded: slot), isPlain: path.isPlain, timeline: path.timeline,
+        from: path.from, to: path.to, current: current))
     paths.append(path)
     owners.append(UnownedAnimation(animation: owner))
     return lanes.count - 1
@@ -88,8 +93,13 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
       paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
     }
     let timeline = Int(paths[index].timeline)
-    if timeline >= 0, let moved = timelines.swapRemove(at: timeline).moved {
-      paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+    if timeline >= 0 {
+      let (removed, moved) = timelines.swapRemove(at: timeline)
+      removed.track.release()
+      if let moved {
+        paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+        lanes[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+      }
     }
     if let moved = paths.swapRemove(at: index).moved {
       if moved.keyframes >= 0 { tracks[Int(moved.keyframes)].lane = index }
@@ -114,20 +124,14 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   /// The timeline track of the lane at `index`, if it has one.
   func timeline(at index: Int) -> TimelineTrack<V>? {
     let track = Int(paths[index].timeline)
-    return track >= 0 ? timelines[track].track : nil
-  }
-
-  /// Changes the timeline track of the lane at `index`, which has one.
-  func updateTimeline(at index: Int, _ body: (inout TimelineTrack<V>) -> Void) {
-    let track = Int(paths[index].timeline)
-    if track >= 0 { body(&timelines[track].track) }
+    return track >= 0 ? timelines[track].track.takeUnretainedValue() : nil
   }
 
   /// Where the lane at `index` is heading: its last keyframe, its timeline's value at the
   /// cursor (the end, unless the timeline is recording), or the end of its path.
   func target(at index: Int) -> V {
     let timeline = Int(paths[index].timeline)
-    if timeline >= 0 { return timelines[timeline].track.target }
+    if timeline >= 0 { return timelines[timeline].track.takeUnretainedValue().target }
     return keyframes(at: index)?.last ?? paths[index].to
   }
 
@@ -142,9 +146,10 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
     let timeline = Int(paths[index].timeline)
     if timeline >= 0 {
-      let track = timelines[timeline].track
-      let (value, slope) = track.value(at: f * track.ownLength, slopes: slopes)
-      return (value, slope * track.ownLength)
+      return timelines[timeline].track._withUnsafeGuaranteedRef { track in
+        let (value, slope) = track.value(at: f * track.ownLength, slopes: slopes)
+        return (value, slope * track.ownLength)
+      }
     }
     return paths[index].value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
@@ -166,6 +171,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   func setPath(_ path: LanePath<V>, at index: Int) {
     paths[index] = path
     lanes[index].isPlain = path.isPlain
+    lanes[index].timeline = path.timeline
     lanes[index].from = path.from
     lanes[index].to = path.to
   }
@@ -202,6 +208,12 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
         let sample = samples[slot]
         if lanes[index].isPlain {
           lanes[index].current = LanePath.blend(lanes[index].from, lanes[index].to, sample.timing)
+        } else if lanes[index].timeline >= 0 {
+          // A timeline's lane needs its track, not the core.
+          lanes[index].current = timelines[Int(lanes[index].timeline)].track
+            ._withUnsafeGuaranteedRef {
+              $0.value(at: sample.fraction * $0.ownLength, slopes: false).value
+            }
         } else {
           lanes[index].current =
             value(

@@ -194,7 +194,9 @@ extension Timeline {
     run.addAnimations { [unowned run] in
       run.bind(to: scene)
       let recorder = TimelineRecorder(animator: run, plan: plan)
-      for leaf in leaves {
+      plan.prepareSamples(count: leaves.count)
+      for (index, leaf) in leaves.enumerated() {
+        recorder.child = index
         recorder.group = leaf.group
         recorder.start = leaf.child.start
         recorder.rootTime = leaf.rootTime

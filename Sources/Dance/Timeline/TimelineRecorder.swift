@@ -10,6 +10,8 @@ final class TimelineRecorder {
   /// The child's start in its group's own time, and in the root's own time.
   var start = 0.0
   var rootTime = 0.0
+  /// The child's index among the run's timed children (for the shared timing samples).
+  var child = -1
   /// The child's length in its group's own seconds.
   var duration = 0.0
   /// The child's timing (timed children).
@@ -91,8 +93,10 @@ extension PropertyAnimator {
     let track = animation.timelineTrack!
     let (start, slope) = track.value(at: recorder.rootTime, slopes: timing.isSpring)
     var segment = TimelineSegment(
-      kind: .timed(timing), start: recorder.start, duration: recorder.duration, from: start,
+      kind: .timed, start: recorder.start, duration: recorder.duration, from: start,
       to: newValue.vector)
+    segment.timing = timing
+    segment.child = Int32(truncatingIfNeeded: recorder.child)
     if timing.isSpring, timing.duration > 0, recorder.duration > 0 {
       // Keep the in-flight velocity: per own second of the group, then per spring second.
       segment.inherited = slope / recorder.scale / (timing.duration / recorder.duration)
@@ -130,26 +134,27 @@ extension PropertyAnimator {
     var start = recorder.start
     var rootTime = recorder.rootTime
     for (index, keyframe) in keyframes.enumerated() {
-      let to = keyframe.value.vector
-      let kind: TimelineSegment<Value.VectorType>.Kind
-      var inherited = Value.VectorType.zero
+      var segment = TimelineSegment(
+        kind: .move, start: start, duration: keyframe.duration, from: value,
+        to: keyframe.value.vector)
       switch keyframe.kind {
       case .linear(let curve):
-        kind = .timed(AnimationTiming(curve: curve, duration: keyframe.duration))
+        segment.kind = .timed
+        segment.timing = AnimationTiming(curve: curve, duration: keyframe.duration)
       case .cubic:
-        kind = .hermite(v0: index == 0 ? velocity : tangent(index), v1: tangent(index + 1))
+        segment.kind = .hermite
+        segment.v0 = index == 0 ? velocity : tangent(index)
+        segment.v1 = tangent(index + 1)
       case .spring(let spring):
-        kind = .spring(
-          SpringPacing(
-            stiffness: spring.stiffness / spring.mass, damping: spring.damping / spring.mass,
-            velocity: .zero))
-        inherited = velocity
+        segment.kind = .spring
+        segment.timing = AnimationTiming(
+          spring: SpringTimingParameters(
+            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping),
+          requestedDuration: keyframe.duration)
+        segment.inherited = velocity
       case .move:
-        kind = .move
+        break
       }
-      var segment = TimelineSegment(
-        kind: kind, start: start, duration: keyframe.duration, from: value, to: to)
-      segment.inherited = inherited
       animation.updateTimelineTrack { $0.add(segment, group: recorder.group, rootTime: rootTime) }
       (value, velocity) = segment.value(at: keyframe.duration, slopes: true)
       start += keyframe.duration
@@ -165,8 +170,7 @@ extension ValueAnimation {
   }
 
   /// Changes the timeline track of this animation's lane.
-  func updateTimelineTrack(_ body: (inout TimelineTrack<Vector>) -> Void) {
-    guard laneIndex >= 0 else { return }
-    table.updateTimeline(at: laneIndex, body)
+  func updateTimelineTrack(_ body: (TimelineTrack<Vector>) -> Void) {
+    if let track = timelineTrack { body(track) }
   }
 }

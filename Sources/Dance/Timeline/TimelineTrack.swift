@@ -35,7 +35,11 @@ final class TimelinePlan {
 
     /// The own time `t` (≥ 0, unfolded) as a position within one play, 0…duration, and
     /// the direction the play moves there (1 forward, −1 back, 0 holding).
+    @inline(__always)
     func fold(_ t: Double) -> (position: Double, direction: Double) {
+      if repeatCount == 1 && !autoreverses {
+        return t < duration ? (t, 1) : (duration, 0)
+      }
       let play = playLength
       let cycle = play + repeatDelay
       var within: Double
@@ -63,12 +67,29 @@ final class TimelinePlan {
   }
 
   var groups: [Group] = []
+  /// Per timed child: the local time u its timing was last sampled at, and the sample, so
+  /// that the lanes of one child (a node's centre and alpha) share one curve solve a frame.
+  /// NaN u: not sampled yet.
+  private(set) var samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
+  private var sampleCount = 0
   /// The root's own seconds that a lane's fraction 0…1 spans: the total duration, or one
   /// play and its delay for a timeline that repeats forever.
   var ownLength = 0.0
   /// The root's own time that reads see: a child's start while its block runs, then the
   /// end (a property's target).
   var cursor = 0.0
+
+  /// Makes room for the samples of `count` children.
+  func prepareSamples(count: Int) {
+    samples?.deallocate()
+    sampleCount = count
+    samples = .allocate(capacity: max(count, 1))
+    samples!.initialize(repeating: (.nan, .zero), count: max(count, 1))
+  }
+
+  deinit {
+    samples?.deallocate()
+  }
 }
 
 /// What one property does in an active ``Timeline``: the segments its children animate,
@@ -79,7 +100,10 @@ final class TimelinePlan {
 /// that started last (the latest writer owns the property); a segment gives the value, a
 /// nested group repeats the step in its own time. Before a group's first entry the value is
 /// the group's base: where the property was when the group first took it.
-struct TimelineTrack<V: SIMD> where V.Scalar == Double {
+///
+/// A class, so that the frame evaluates it in place (a struct of arrays was copied, with
+/// a retain per array, for every lane in every frame).
+final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   struct Entry {
     /// In the group's own time.
     var start: Double
@@ -90,24 +114,46 @@ struct TimelineTrack<V: SIMD> where V.Scalar == Double {
   }
 
   let plan: TimelinePlan
+  /// The root group, the plan's shared samples and its own length (copies, for the
+  /// frame's fast path).
+  let root: TimelinePlan.Group
+  let samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
+  let ownLength: Double
+  /// The one segment, when the property has one segment in the root group and nothing
+  /// else (a stagger's child): the frame's fast path, read in place through the pointer
+  /// (a stored optional was copied out, 200 bytes, for every lane in every frame).
+  @exclusivity(unchecked) private var single: UnsafeMutablePointer<TimelineSegment<V>>?
   /// Per group: its entries, in start order.
-  var entries: [[Entry]]
+  @exclusivity(unchecked) private(set) var entries: [[Entry]]
   /// Per group: the value before its first entry.
-  var bases: [V]
-  var segments: [TimelineSegment<V>] = []
+  @exclusivity(unchecked) private(set) var bases: [V]
+  @exclusivity(unchecked) private(set) var segments: ContiguousArray<TimelineSegment<V>> = []
 
   init(plan: TimelinePlan, base: V) {
     self.plan = plan
+    root = plan.groups[0]
+    samples = plan.samples
+    ownLength = plan.ownLength
     entries = Array(repeating: [], count: plan.groups.count)
     bases = Array(repeating: base, count: plan.groups.count)
   }
 
-  /// The root's own seconds that the lane's fraction 0…1 spans.
-  var ownLength: Double { plan.ownLength }
-
   /// The value at the root's own time `t` (unfolded), and with `slopes` its derivative with
   /// respect to t.
+  @inline(__always)
   func value(at t: Double, slopes: Bool) -> (value: V, slope: V) {
+    if let single {
+      let (time, direction) = root.fold(max(t, 0))
+      guard time >= single.pointee.start else { return (bases[0], .zero) }
+      let (value, slope) = TimelineSegment.value(
+        of: single, at: time - single.pointee.start, slopes: slopes, samples: samples)
+      return (value, slope * direction)
+    }
+    return walk(to: t, slopes: slopes)
+  }
+
+  /// ``value(at:slopes:)`` through the groups.
+  private func walk(to t: Double, slopes: Bool) -> (value: V, slope: V) {
     var group = 0
     var (time, direction) = plan.groups[0].fold(max(t, 0))
     var scale = direction
@@ -124,7 +170,7 @@ struct TimelineTrack<V: SIMD> where V.Scalar == Double {
       let entry = list[low - 1]
       if entry.segment >= 0 {
         let (value, slope) = segments[Int(entry.segment)].value(
-          at: time - entry.start, slopes: slopes)
+          at: time - entry.start, slopes: slopes, samples: samples)
         return (value, slope * scale)
       }
       group = Int(entry.group)
@@ -134,6 +180,11 @@ struct TimelineTrack<V: SIMD> where V.Scalar == Double {
     }
   }
 
+  deinit {
+    single?.deinitialize(count: 1)
+    single?.deallocate()
+  }
+
   /// Where the property is at the plan's cursor: what a read inside a block sees, and
   /// the target.
   var target: V { value(at: plan.cursor, slopes: false).value }
@@ -141,7 +192,7 @@ struct TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// Adds `segment`, starting at the root's own time `rootTime` in group `group`: the
   /// groups on the way down from the root take the property there (each from its parent's
   /// value at that moment) unless they already hold it last.
-  mutating func add(_ segment: TimelineSegment<V>, group: Int, rootTime: Double) {
+  func add(_ segment: TimelineSegment<V>, group: Int, rootTime: Double) {
     var path: [Int] = []
     var level = group
     while level > 0 {
@@ -160,21 +211,31 @@ struct TimelineTrack<V: SIMD> where V.Scalar == Double {
     entries[group].append(
       Entry(start: segment.start, segment: Int32(segments.count), group: -1))
     segments.append(segment)
+    single?.deinitialize(count: 1)
+    single?.deallocate()
+    single = nil
+    if group == 0 && entries[0].count == 1 && entries.count == 1 {
+      single = .allocate(capacity: 1)
+      single!.initialize(to: segment)
+    }
   }
 }
 
 /// One child's motion of one property in a ``TimelineTrack``: from `from` to `to` over
 /// `duration` own seconds from `start`, timed by a curve or a spring, along a cubic Hermite
 /// (cubic keyframes), or at once (move keyframes).
+///
+/// Flat fields rather than an enum with payloads: the frame reads the one it needs in
+/// place (binding a payload copied the whole timing first).
 struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   enum Kind {
-    /// The timing over u = local time / duration, ending exactly at `to`.
-    case timed(AnimationTiming)
-    /// A spring released at the segment's start, `inherited` its velocity; it stops where
-    /// it is when the slot ends.
-    case spring(SpringPacing)
+    /// `timing` over u = local time / duration, ending exactly at `to`.
+    case timed
+    /// `timing.spring` released at the segment's start, `inherited` its velocity; it stops
+    /// where it is when the slot ends.
+    case spring
     /// A cubic Hermite with velocities `v0` and `v1` (value per second) at its ends.
-    case hermite(v0: V, v1: V)
+    case hermite
     /// At `to` at once.
     case move
   }
@@ -185,31 +246,77 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   var duration: Double
   var from: V
   var to: V
+  var timing = AnimationTiming(curve: .linear, duration: 0)
   /// A velocity carried into a spring, in value per second of spring time.
   var inherited: V = .zero
+  /// The Hermite's end velocities.
+  var v0: V = .zero
+  var v1: V = .zero
+  /// The child whose timing a `.timed` segment shares with its other properties (an index
+  /// into the plan's samples), or -1.
+  var child: Int32 = -1
 
-  /// The value `s` own seconds after the start, and with `slopes` its derivative.
-  func value(at s: Double, slopes: Bool) -> (value: V, slope: V) {
-    switch kind {
+  init(kind: Kind, start: Double, duration: Double, from: V, to: V) {
+    self.kind = kind
+    self.start = start
+    self.duration = duration
+    self.from = from
+    self.to = to
+  }
+
+  /// The value `s` own seconds after the start, and with `slopes` its derivative;
+  /// `samples` holds the children's last timing samples.
+  @inline(__always)
+  func value(
+    at s: Double, slopes: Bool,
+    samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>? = nil
+  ) -> (value: V, slope: V) {
+    withUnsafePointer(to: self) { Self.value(of: $0, at: s, slopes: slopes, samples: samples) }
+  }
+
+  /// ``value(at:slopes:samples:)`` of the segment at `segment`, reading only the fields it
+  /// needs (a call on a copy moved the whole 200-byte segment for every lane in every frame).
+  @inline(__always)
+  static func value(
+    of segment: UnsafePointer<Self>, at s: Double, slopes: Bool,
+    samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
+  ) -> (value: V, slope: V) {
+    let duration = segment.pointee.duration
+    let from = segment.pointee.from
+    let to = segment.pointee.to
+    switch segment.pointee.kind {
     case .move:
       return (to, .zero)
-    case .timed(let timing):
+    case .timed:
       let u = duration > 0 ? s / duration : 1
-      let (sample, slope) = timing.sample(at: u, linear: false, slopes: slopes)
+      let inherited = segment.pointee.inherited
+      let child = segment.pointee.child
+      if !slopes, child >= 0, let samples {
+        let memo = samples + Int(child)
+        if memo.pointee.u != u {
+          memo.pointee = (
+            u, segment.pointee.timing.sample(at: u, linear: false, slopes: false).value
+          )
+        }
+        return (LanePath.blend(from, to, inherited: inherited, memo.pointee.sample), .zero)
+      }
+      let (sample, slope) = segment.pointee.timing.sample(at: u, linear: false, slopes: slopes)
       let value = LanePath.blend(from, to, inherited: inherited, sample)
       guard slopes, duration > 0 else { return (value, .zero) }
       var rate = (to - from) * LanePath<V>.mask(slope.progress)
       if slope.impulse != 0 { rate += inherited * slope.impulse }
       return (value, rate / duration)
-    case .spring(let spring):
+    case .spring:
+      let inherited = segment.pointee.inherited
       let t = min(max(s, 0), duration)
-      let (sample, rate) = spring.state(at: t, velocity: slopes)
+      let (sample, rate) = segment.pointee.timing.spring.state(at: t, velocity: slopes)
       let value =
         from + (to - from) * LanePath<V>.mask(sample.progress) + inherited * sample.impulse
       guard slopes else { return (value, .zero) }
       return (value, (to - from) * LanePath<V>.mask(rate.progress) + inherited * rate.impulse)
-    case .hermite(let v0, let v1):
+    case .hermite:
       guard duration > 0 else { return (to, .zero) }
+      let (v0, v1) = (segment.pointee.v0, segment.pointee.v1)
       let u = min(max(s / duration, 0), 1)
       if u == 1 { return (to, slopes ? v1 : .zero) }
       let u2 = u * u
