@@ -106,7 +106,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...49) {
+    switch int(0...57) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -189,11 +189,72 @@ package struct FuzzGenerator {
         animator: animator, drag: pick(Self.parameters), velocity: pick(Self.parameters))
     case 40: return .valueSet(animator: animator, value: pick(Self.parameters))
     case 41: return .dropValueAnimator(animator)
+    case 44: return timeline(depth: depth)
+    case 45:
+      return .nestTimeline(parent: slot(), child: slot(), at: place())
+    case 46, 47, 48: return .timelineControl(timeline: slot(), control: timelineControl())
+    case 49, 50: return .timelineRescrub(timeline: slot())
+    case 51: return .dropTimeline(slot())
     case 42, 43:
       return .retarget(
         node: node, x: pick(Self.parameters), duration: pick([0.05, 0.3, 1, 2]), timing: timing(),
         additive: int(0...3) != 0)
     default: return .advance(scene: int(0...5) == 0 ? 1 : 0, by: pick(Self.steps))
+    }
+  }
+
+  /// Where a timeline child goes.
+  mutating func place() -> FuzzOperation.TimelinePlace {
+    switch int(0...5) {
+    case 0: .at(pick(Self.times))
+    case 1: .end(pick([0, 0.2, -0.3, -5, .nan]))
+    case 2: .withPrevious(pick([0, 0.1, -1]))
+    case 3: .afterPrevious(pick([0, 0.5, .infinity]))
+    case 4: .label(pick(["a", "b"]), pick([0, 0.25, -0.5]))
+    default: .end(0)
+    }
+  }
+
+  /// A timeline with a few children.
+  mutating func timeline(depth: Int) -> FuzzOperation {
+    let children: [FuzzOperation.TimelineChild] = (0..<int(0...5)).map { _ in
+      switch int(0...6) {
+      case 0, 1:
+        .animate(
+          duration: pick([0.1, 0.5, 1, 2, 0, -1, .nan]), timing: timing(), at: place(),
+          assignments: assignments())
+      case 2:
+        .stagger(
+          nodes: (0..<int(0...4)).map { _ in slot() }, each: pick([0.05, 0.2, 0, -1]),
+          origin: pick([.first, .last, .center]), duration: pick([0.3, 1, .nan]), at: place(),
+          assignment: assignment())
+      case 3:
+        .keyframes(
+          node: slot(), values: (0..<int(0...5)).map { _ in pick([0, 0.5, 1, 2, -1]) },
+          durations: (0..<5).map { _ in pick([0.1, 0.3, 0, -1, .nan]) }, at: place())
+      case 4, 5: .callback(at: place(), then: then(depth: depth))
+      default: .label(pick(["a", "b"]), at: place())
+      }
+    }
+    return .makeTimeline(
+      scene: int(0...5) == 0 ? 1 : 0, children: children,
+      repeatCount: pick([1, 1, 2, 1.5, 0, .nan, .infinity]), repeatDelay: pick([0, 0.2, -1]),
+      autoreverses: int(0...3) == 0, speed: pick([1, 1, 2, 0.5, 0, -1, .nan]))
+  }
+
+  /// A timeline control call.
+  mutating func timelineControl() -> FuzzOperation.TimelineControl {
+    switch int(0...9) {
+    case 0, 1: .start
+    case 2: .startAfter(pick(Self.times))
+    case 3: .pause
+    case 4: .reverse(bool())
+    case 5: .finish(position())
+    case 6: .seek(pick([0, 0.3, 1, 2.5, 100, -1, .nan]))
+    case 7: .seekLabel(pick(["a", "b", "missing"]))
+    case 8: .fraction(pick(Self.fractions))
+    default:
+      int(0...1) == 0 ? .speed(pick([2, 0.5, 0, .nan])) : .repeatCount(pick([2, 0, .infinity]))
     }
   }
 }

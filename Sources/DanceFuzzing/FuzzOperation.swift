@@ -101,6 +101,21 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   /// Drops the sequence's reference to a value animator.
   case dropValueAnimator(Int)
 
+  // MARK: Timeline
+  /// `Timeline(scene:)` with `children`, then its repeats and speed.
+  case makeTimeline(
+    scene: Int, children: [TimelineChild], repeatCount: Double, repeatDelay: Double,
+    autoreverses: Bool, speed: Double)
+  /// `parent.add(child, at:)`.
+  case nestTimeline(parent: Int, child: Int, at: TimelinePlace)
+  /// A control call on a timeline.
+  case timelineControl(timeline: Int, control: TimelineControl)
+  /// Scrubs a timeline to where it is: nothing on screen may move (scrubbing shows what
+  /// playback shows, bit for bit); a running timeline then runs on.
+  case timelineRescrub(timeline: Int)
+  /// Drops the sequence's reference to a timeline.
+  case dropTimeline(Int)
+
   // MARK: The clocks
   /// `scene.clock.advance(by:)`.
   case advance(scene: Int, by: Double)
@@ -137,6 +152,51 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case springRatio(Double, velocity: Double)
     case springPhysics(mass: Double, stiffness: Double, damping: Double)
     case springDuration(Double, bounce: Double)
+  }
+
+  /// A child of a timeline.
+  package enum TimelineChild: Hashable, Sendable {
+    case animate(duration: Double, timing: Timing, at: TimelinePlace, assignments: [Assignment])
+    case stagger(
+      nodes: [Int], each: Double, origin: StaggerOrigin, duration: Double, at: TimelinePlace,
+      assignment: Assignment)
+    /// A keyframe track of a node's alpha: linear, cubic, spring, move, in turn.
+    case keyframes(node: Int, values: [Double], durations: [Double], at: TimelinePlace)
+    case callback(at: TimelinePlace, then: FuzzOperation?)
+    case label(String, at: TimelinePlace)
+  }
+
+  /// A `TimelinePosition`.
+  package enum TimelinePlace: Hashable, Sendable {
+    case at(Double)
+    case end(Double)
+    case withPrevious(Double)
+    case afterPrevious(Double)
+    case label(String, Double)
+
+    var position: TimelinePosition {
+      switch self {
+      case .at(let time): .at(time)
+      case .end(let offset): .end(offset: offset)
+      case .withPrevious(let offset): .withPrevious(offset: offset)
+      case .afterPrevious(let offset): .afterPrevious(offset: offset)
+      case .label(let name, let offset): .label(name, offset: offset)
+      }
+    }
+  }
+
+  /// A timeline control call.
+  package enum TimelineControl: Hashable, Sendable {
+    case start
+    case startAfter(Double)
+    case pause
+    case reverse(Bool)
+    case finish(AnimatingPosition)
+    case seek(Double)
+    case seekLabel(String)
+    case fraction(Double)
+    case speed(Double)
+    case repeatCount(Double)
   }
 
   /// A keyframe: a slice of the animation and what it assigns.
@@ -203,6 +263,18 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case .setReversed(let animator, let value): return "a\(animator).isReversed = \(value)"
     case .setFlag(let animator, let flag, let value): return "a\(animator).\(flag) = \(value)"
     case .dropAnimator(let animator): return "a\(animator) = nil"
+    case .makeTimeline(let scene, let children, let count, let delay, let reverses, let speed):
+      return
+        "timelines.append(Timeline(scene: scene\(scene))\(children.map { "\($0)" }.joined())); "
+        + "timelines.last!.repeatCount = \(count); timelines.last!.repeatDelay = \(delay); "
+        + "timelines.last!.autoreverses = \(reverses); timelines.last!.speed = \(speed)"
+    case .nestTimeline(let parent, let child, let place):
+      return "t\(parent).add(t\(child), at: \(place))"
+    case .timelineControl(let timeline, let control):
+      return "t\(timeline).\(control)"
+    case .timelineRescrub(let timeline):
+      return "t\(timeline).fractionComplete = t\(timeline).fractionComplete  // nothing moves"
+    case .dropTimeline(let timeline): return "t\(timeline) = nil"
     case .retarget(let node, let x, let duration, let timing, let additive):
       return
         "animators.append(PropertyAnimator(duration: \(duration), timingParameters: \(timing))); "

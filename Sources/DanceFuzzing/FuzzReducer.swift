@@ -77,8 +77,25 @@ extension FuzzOperation {
         assignments: a, then: nil)
     case .keyframes(let duration, let delay, let options, let frames, .some):
       .keyframes(duration: duration, delay: delay, options: options, frames: frames, then: nil)
+    case .makeTimeline(let scene, let children, let count, let delay, let reverses, let speed)
+    where children.contains(where: \.hasFollowUp):
+      .makeTimeline(
+        scene: scene, children: children.map(\.withoutFollowUp), repeatCount: count,
+        repeatDelay: delay, autoreverses: reverses, speed: speed)
     default:
       nil
     }
+  }
+}
+
+extension FuzzOperation.TimelineChild {
+  var hasFollowUp: Bool {
+    if case .callback(_, .some) = self { return true }
+    return false
+  }
+
+  var withoutFollowUp: Self {
+    if case .callback(let place, .some) = self { return .callback(at: place, then: nil) }
+    return self
   }
 }

@@ -22,6 +22,7 @@ extension FuzzWorld {
     for record in completions {
       if let problem = check(record) { return problem }
     }
+    if let problem = checkTimelineBlocks() { return problem }
     for record in values {
       if let problem = check(record) { return problem }
     }
@@ -67,6 +68,14 @@ extension FuzzWorld {
       }
     case .block:
       break
+    case .timeline(let reference):
+      // Added to each run once: it must have run when the run it joined ended.
+      let timeline = reference.timeline
+      if let timeline, timeline.state != .inactive, record.calls == 0 { record.runBegan = true }
+      let ended = timeline == nil || timeline?.state == .inactive
+      if record.runBegan && ended && record.calls != 1 {
+        return "a timeline's run ended without its completion: \(record.call)"
+      }
     }
     return nil
   }
@@ -95,7 +104,10 @@ extension FuzzWorld {
   /// Empties every slot. What the slots held is released when this returns, outside the
   /// accesses that emptied them: releases run completions, which may read the slots.
   private func dropEverything() {
-    let held = (animators, nodes, scenes, values.map { release(&$0.animator) })
+    let held = (
+      animators, nodes, scenes, values.map { release(&$0.animator) },
+      timelines.map { release(&$0.timeline) }
+    )
     withExtendedLifetime(held) {
       animators = []
       nodes = []

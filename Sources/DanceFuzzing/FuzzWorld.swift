@@ -23,6 +23,7 @@ package final class FuzzWorld {
   var nodes: [Node?] = []
   var animators: [PropertyAnimator?] = []
   var values: [ValueAnimatorRecord] = []
+  var timelines: [TimelineRecord] = []
   var completions: [CompletionRecord] = []
   /// Everything the sequence made, weakly, to check that all of it is gone at the end.
   var made: [WeakReference] = []
@@ -43,6 +44,8 @@ package final class FuzzWorld {
       case dance(WeakReference, tag: Int, attached: Bool)
       /// A `Node.animate` completion: its run began with the call.
       case block
+      /// A timeline's completion, for each run.
+      case timeline(TimelineReference)
     }
     let owner: Owner
     var calls = 0
@@ -61,9 +64,24 @@ package final class FuzzWorld {
     weak var animator: PropertyAnimator?
   }
 
+  /// A weak reference to a `Timeline`.
+  struct TimelineReference {
+    weak var timeline: Timeline?
+  }
+
   /// A weak reference to anything.
   struct WeakReference {
     weak var object: AnyObject?
+  }
+
+  /// A timeline, how often each of its animate children's blocks ran (all must agree: once
+  /// per run), and whether it was nested (then its callbacks' times are its parent's).
+  final class TimelineRecord {
+    var timeline: Timeline?
+    var blockCalls: [Int] = []
+    var nested = false
+
+    init(timeline: Timeline) { self.timeline = timeline }
   }
 
   /// An Advance animator and the counts of its runs and completions.
@@ -111,6 +129,12 @@ package final class FuzzWorld {
   func animator(_ slot: Int) -> PropertyAnimator? {
     animators.isEmpty ? nil : animators[slot % animators.count]
   }
+
+  func timelineRecord(_ slot: Int) -> TimelineRecord? {
+    timelines.isEmpty ? nil : timelines[slot % timelines.count]
+  }
+
+  func timeline(_ slot: Int) -> Timeline? { timelineRecord(slot)?.timeline }
 
   func valueRecord(_ slot: Int) -> ValueAnimatorRecord? {
     values.isEmpty ? nil : values[slot % values.count]
@@ -367,6 +391,38 @@ package final class FuzzWorld {
     case .dropValueAnimator(let slot):
       guard let record = valueRecord(slot) else { return }
       release(&record.animator)
+
+    case .makeTimeline(let scene, let children, let count, let delay, let reverses, let speed):
+      guard let scene = scenes[scene % scenes.count] else { return }
+      makeTimeline(
+        scene, children: children, repeatCount: count, repeatDelay: delay,
+        autoreverses: reverses, speed: speed, call: "\(operation)")
+    case .nestTimeline(let parent, let child, let place):
+      guard let parent = timeline(parent), let childRecord = timelineRecord(child),
+        let child = childRecord.timeline
+      else { return }
+      parent.add(child, at: place.position)
+      childRecord.nested = childRecord.nested || child.state == .inactive
+    case .timelineControl(let slot, let control):
+      guard let timeline = timeline(slot) else { return }
+      switch control {
+      case .start: timeline.start()
+      case .startAfter(let delay): timeline.start(after: delay)
+      case .pause: timeline.pause()
+      case .reverse(let value): timeline.isReversed = value
+      case .finish(let position): timeline.finish(at: position)
+      case .seek(let time): timeline.seek(to: time)
+      case .seekLabel(let name): timeline.seek(toLabel: name)
+      case .fraction(let value): timeline.fractionComplete = value
+      case .speed(let value): timeline.speed = value
+      case .repeatCount(let value): timeline.repeatCount = value
+      }
+    case .timelineRescrub(let slot):
+      guard let timeline = timeline(slot) else { return }
+      rescrub(timeline)
+    case .dropTimeline(let slot):
+      guard let record = timelineRecord(slot) else { return }
+      release(&record.timeline)
 
     case .advance(let scene, let step):
       clocks[scene % clocks.count].advance(by: step)

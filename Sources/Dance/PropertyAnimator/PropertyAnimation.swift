@@ -219,7 +219,8 @@ final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnim
     }
     // The value shown, from the lanes directly: the target plus each lane's value − target.
     var sum = property.value.vector
-    var scale = 1.0
+    // Rounding is relative to the largest term: the target or an offset.
+    var scale = max(1, sum.max(), -sum.min())
     for member in members {
       if !member.isStacked || member.animator == nil || member.laneIndex < 0 {
         problems.append("a stack member is not a live additive lane")

@@ -284,7 +284,7 @@ extension Timeline {
   /// natural end, then nothing scheduled.
   private func runDidEnd(_ ended: PropertyAnimator, at position: AnimatingPosition) {
     guard run === ended else { return }
-    if registration.hasDeadline { scene?.clock.unschedule(self) }
+    if registration.hasDeadline { clock.unschedule(self) }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {
       // Playback reached an end: what is left of the callbacks comes due now.
@@ -303,7 +303,7 @@ extension Timeline: ClockDeadlineObserver {
   /// Points `nextCallback` at the first callback ahead of the playhead in the direction of
   /// play (past one exactly at the playhead if `skippingCurrent`), and schedules it.
   func aimCallbacks(skippingCurrent: Bool) {
-    guard let run, let clock = scene?.clock else { return }
+    guard let run else { return }
     let core = run.core
     let forward = !core.reversed
     if repeatCount.isFinite {
@@ -351,7 +351,6 @@ extension Timeline: ClockDeadlineObserver {
   }
 
   private func schedule() {
-    guard let clock = scene?.clock else { return }
     if let time = nextCallbackClockTime() {
       clock.schedule(self, at: time)
     } else if registration.hasDeadline {

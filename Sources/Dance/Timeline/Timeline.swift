@@ -68,6 +68,9 @@ public final class Timeline {
   }
 
   private(set) weak var scene: Scene?
+  /// The scene's clock, kept so that the timeline can take its deadline off it even while
+  /// the scene goes away.
+  let clock: AnimationClock
   private(set) var children: [Child] = []
   private var labels: [String: Double] = [:]
   private(set) var callbacks: [(time: Double, body: () -> Void)] = []
@@ -101,10 +104,11 @@ public final class Timeline {
   /// A timeline on `scene`'s clock, animating nodes of `scene`.
   public init(scene: Scene) {
     self.scene = scene
+    clock = scene.clock
   }
 
   deinit {
-    if registration.hasDeadline { scene?.clock.unschedule(self) }
+    if registration.hasDeadline { clock.unschedule(self) }
   }
 
   // MARK: - Timing
@@ -378,6 +382,9 @@ public final class Timeline {
     previous = (time, time)
     return self
   }
+
+  /// The times of the callbacks, in the order added; for tests and the fuzzer.
+  package var callbackTimes: [Double] { callbacks.map(\.time) }
 
   /// The time of the label `name`, in own seconds, or nil.
   public func time(ofLabel name: String) -> Double? { labels[name] }
