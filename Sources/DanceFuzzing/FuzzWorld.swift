@@ -80,6 +80,8 @@ package final class FuzzWorld {
     var timeline: Timeline?
     var blockCalls: [Int] = []
     var nested = false
+    /// Whether a callback (a completion, `onChange`) has controlled it.
+    var controlledFromCallback = false
 
     init(timeline: Timeline) { self.timeline = timeline }
   }
@@ -404,7 +406,8 @@ package final class FuzzWorld {
       parent.add(child, at: place.position)
       childRecord.nested = childRecord.nested || child.state == .inactive
     case .timelineControl(let slot, let control):
-      guard let timeline = timeline(slot) else { return }
+      guard let record = timelineRecord(slot), let timeline = record.timeline else { return }
+      if depth > 0 { record.controlledFromCallback = true }
       switch control {
       case .start: timeline.start()
       case .startAfter(let delay): timeline.start(after: delay)

@@ -53,6 +53,12 @@ final class FrameStore {
   @exclusivity(unchecked) var owners: ContiguousArray<SlotOwner> = []
   /// Per slot: its sample at the last frame.
   @exclusivity(unchecked) private var samples: ContiguousArray<SlotSample> = []
+  /// Per slot: the plan of the timeline whose run it is (retained), or nil; the frame
+  /// samples its children after the slots.
+  @exclusivity(unchecked) private var plans: ContiguousArray<Unmanaged<TimelinePlan>?> = []
+  /// Per slot: that plan's children's samples, for the lanes that blend from them.
+  @exclusivity(unchecked) private var childSamples:
+    ContiguousArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?> = []
 
   /// Lanes of two-lane values (`Point`, `Size`, `Double`, …).
   let pairs = LaneTable<SIMD2<Double>>()
@@ -104,14 +110,26 @@ final class FrameStore {
     cores.append(core)
     owners.append(SlotOwner(animator: owner, retained: nil))
     samples.append(SlotSample(fraction: core.fraction(at: clock.now), timing: .end))
+    plans.append(nil)
+    childSamples.append(nil)
     if cores.count == 1 { clock.activate(self) }
     return cores.count - 1
+  }
+
+  /// Gives `slot` (a timeline's run) the plan whose children the frame samples.
+  func setPlan(_ plan: TimelinePlan, slot: Int) {
+    guard slot >= 0 && slot < plans.count else { return }
+    plans[slot]?.release()
+    plans[slot] = Unmanaged.passRetained(plan)
+    childSamples[slot] = plan.samples
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
   /// are re-pointed); the animator must have removed its lanes first.
   func leave(slot: Int) -> AnimatorCore {
     _ = samples.swapRemove(at: slot)
+    plans.swapRemove(at: slot).removed?.release()
+    _ = childSamples.swapRemove(at: slot)
     if let moved = owners.swapRemove(at: slot).moved { moved.animator.didMove(toSlot: slot) }
     let core = cores.swapRemove(at: slot).removed
     if cores.isEmpty { clock.deactivate(self) }
@@ -131,17 +149,23 @@ extension FrameStore: ClockFrameObserver {
           let core = base + index
           let f = core.pointee.fraction(at: now)
           samples[index] = SlotSample(fraction: f, timing: core.pointee.sample(atFraction: f).value)
+          // A timeline's run: its children's samples, from the run's fraction.
+          plans[index]?._withUnsafeGuaranteedRef { $0.sampleChildren(atFraction: f) }
         }
       }
     }
     cores.withUnsafeBufferPointer { cores in
       samples.withUnsafeBufferPointer { samples in
-        guard let samples = samples.baseAddress, let cores = cores.baseAddress else { return }
-        pairs.blend(samples: samples, cores: cores)
-        quads.blend(samples: samples, cores: cores)
-        octets.blend(samples: samples, cores: cores)
-        for table in otherTableList {
-          table.blend(samples: samples, cores: cores)
+        childSamples.withUnsafeBufferPointer { children in
+          guard let samples = samples.baseAddress, let cores = cores.baseAddress,
+            let children = children.baseAddress
+          else { return }
+          pairs.blend(samples: samples, cores: cores, children: children)
+          quads.blend(samples: samples, cores: cores, children: children)
+          octets.blend(samples: samples, cores: cores, children: children)
+          for table in otherTableList {
+            table.blend(samples: samples, cores: cores, children: children)
+          }
         }
       }
     }

@@ -8,7 +8,11 @@
 /// more than a whole-segment path read.
 class AnyLaneTable {
   /// Writes every lane's value for its slot's sample (a frame).
-  func blend(samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>) {}
+  /// `children` holds, per slot, its timeline children's samples (or nil).
+  func blend(
+    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
+    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+  ) {}
 
   /// The number of lanes.
   var count: Int { 0 }
@@ -33,6 +37,9 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
     /// frame reaches it without reading the path. (It fits in the padding before `from`.)
     var timeline: Int32
+    /// For a timeline lane that blends like a plain one from its child's sample: the
+    /// child's index in its plan (and `from`, `to` are its segment's); -1 otherwise.
+    var child: Int32 = -1
     var from: V
     var to: V
     /// The value on screen.
@@ -127,6 +134,18 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     return track >= 0 ? timelines[track].track.takeUnretainedValue() : nil
   }
 
+  /// Lets the frame blend the timeline lane at `index` from its child's sample if its
+  /// track allows (``TimelineTrack/plainChild``); call it after the track changes.
+  func syncTimelineLane(at index: Int) {
+    guard let track = timeline(at: index), let plain = track.plainChild else {
+      lanes[index].child = -1
+      return
+    }
+    lanes[index].child = plain.child
+    lanes[index].from = plain.from
+    lanes[index].to = plain.to
+  }
+
   /// Where the lane at `index` is heading: its last keyframe, its timeline's value at the
   /// cursor (the end, unless the timeline is recording), or the end of its path.
   func target(at index: Int) -> V {
@@ -174,6 +193,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     lanes[index].timeline = path.timeline
     lanes[index].from = path.from
     lanes[index].to = path.to
+    if path.timeline >= 0 { syncTimelineLane(at: index) }
   }
 
   /// Points the lane at `index` to `slot` (its animator's slot moved).
@@ -200,7 +220,10 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
       && Int(lanes[index].slot) == slot
   }
 
-  override func blend(samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>) {
+  override func blend(
+    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
+    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+  ) {
     guard !lanes.isEmpty else { return }
     lanes.withUnsafeMutableBufferPointer { lanes in
       for index in lanes.indices {
@@ -208,6 +231,10 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
         let sample = samples[slot]
         if lanes[index].isPlain {
           lanes[index].current = LanePath.blend(lanes[index].from, lanes[index].to, sample.timing)
+        } else if lanes[index].child >= 0, let childSamples = children[slot] {
+          // A timeline child's lane: plain, from its child's sample of this frame.
+          lanes[index].current = LanePath.blend(
+            lanes[index].from, lanes[index].to, childSamples[Int(lanes[index].child)].sample)
         } else if lanes[index].timeline >= 0 {
           // A timeline's lane needs its track, not the core.
           lanes[index].current = timelines[Int(lanes[index].timeline)].track

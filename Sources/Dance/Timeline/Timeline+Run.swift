@@ -194,7 +194,15 @@ extension Timeline {
     run.addAnimations { [unowned run] in
       run.bind(to: scene)
       let recorder = TimelineRecorder(animator: run, plan: plan)
-      plan.prepareSamples(count: leaves.count)
+      plan.prepare(
+        children: leaves.map { leaf in
+          guard leaf.group == 0, case .animation(let timing, _) = leaf.child.content else {
+            return nil
+          }
+          return TimelinePlan.Child(
+            start: leaf.child.start, duration: leaf.child.length, timing: timing)
+        })
+      run.store?.setPlan(plan, slot: run.slot)
       for (index, leaf) in leaves.enumerated() {
         recorder.child = index
         recorder.group = leaf.group

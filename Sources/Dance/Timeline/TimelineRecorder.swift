@@ -171,6 +171,8 @@ extension ValueAnimation {
 
   /// Changes the timeline track of this animation's lane.
   func updateTimelineTrack(_ body: (TimelineTrack<Vector>) -> Void) {
-    if let track = timelineTrack { body(track) }
+    guard let track = timelineTrack else { return }
+    body(track)
+    table.syncTimelineLane(at: laneIndex)
   }
 }

@@ -79,16 +79,59 @@ final class TimelinePlan {
   /// end (a property's target).
   var cursor = 0.0
 
-  /// Makes room for the samples of `count` children.
-  func prepareSamples(count: Int) {
+  /// A timed child of the root timeline, for the frame's pass over the children.
+  struct Child {
+    var start: Double
+    var duration: Double
+    var timing: AnimationTiming
+    /// Whether the frame samples it (a timed child of the root); otherwise the fields are
+    /// unused.
+    var sampled = true
+  }
+
+  /// The children (by child index), the root's timed ones marked `sampled`, which the
+  /// frame samples in one pass: the lanes of a stagger's children then blend like plain
+  /// lanes. (Read in place through the pointer: copying a child out moved its timing.)
+  private(set) var children: UnsafeMutablePointer<Child>?
+
+  /// Makes room for the samples of `count` children, and keeps the root's timed ones.
+  func prepare(children list: [Child?]) {
     samples?.deallocate()
-    sampleCount = count
-    samples = .allocate(capacity: max(count, 1))
-    samples!.initialize(repeating: (.nan, .zero), count: max(count, 1))
+    children?.deinitialize(count: sampleCount)
+    children?.deallocate()
+    sampleCount = list.count
+    samples = .allocate(capacity: max(list.count, 1))
+    samples!.initialize(repeating: (.nan, .zero), count: max(list.count, 1))
+    let unused = Child(
+      start: 0, duration: 0, timing: AnimationTiming(curve: .linear, duration: 0), sampled: false)
+    children = .allocate(capacity: max(list.count, 1))
+    children!.initialize(repeating: unused, count: max(list.count, 1))
+    for (index, child) in list.enumerated() { children![index] = child ?? unused }
+  }
+
+  /// Samples every timed child of the root at the run's fraction `f`: the same arithmetic
+  /// as a segment's own evaluation, so a lane reads the same value either way.
+  @inline(__always)
+  func sampleChildren(atFraction f: Double) {
+    guard let samples, let children else { return }
+    let (time, _) = groups[0].fold(max(f * ownLength, 0))
+    for index in 0..<sampleCount {
+      let child = children + index
+      guard child.pointee.sampled else { continue }
+      let duration = child.pointee.duration
+      let start = child.pointee.start
+      // Before its start a child shows where it starts (a zero-length one too).
+      let u = time < start ? 0 : duration > 0 ? (time - start) / duration : 1
+      if samples[index].u != u {
+        samples[index] = (u, child.pointee.timing.sample(at: u, linear: false, slopes: false).value)
+      }
+    }
   }
 
   deinit {
     samples?.deallocate()
+    children?.deinitialize(count: sampleCount)
+    children?.deallocate()
   }
 }
 
@@ -183,6 +226,16 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   deinit {
     single?.deinitialize(count: 1)
     single?.deallocate()
+  }
+
+  /// The lone timed segment's child, start and end values, when the frame can blend this
+  /// property like a plain lane from its child's sample (one root segment, no velocity
+  /// carried in); nil otherwise.
+  var plainChild: (child: Int32, from: V, to: V)? {
+    guard let segment = single?.pointee, segment.kind == .timed, segment.child >= 0,
+      segment.inherited == .zero, plan.children?[Int(segment.child)].sampled == true
+    else { return nil }
+    return (segment.child, segment.from, segment.to)
   }
 
   /// Where the property is at the plan's cursor: what a read inside a block sees, and
