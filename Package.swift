@@ -33,7 +33,8 @@ let package = Package(
     .testTarget(
       name: "FuzzTests", dependencies: ["DanceFuzzing", "TestSupport", "CHeapStatistics"],
       swiftSettings: swiftSettings),
-    .testTarget(name: "DemoTests", dependencies: ["dance-demo"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DemoTests", dependencies: ["dance-demo", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,12 +1,12 @@
 import Dance
 import Glibc
 
-/// The demo's scene: five small stories, each showing one part of Dance, played by a
+/// The demo's scene: six small stories, each showing one part of Dance, played by a
 /// director that makes its calls at fixed clock times.
 final class Showcase {
   /// The canvas size, in scene units.
   static let width = 640.0
-  static let height = 440.0
+  static let height = 540.0
   /// How long the scripted show lasts, in seconds.
   static let duration = 6.5
 
@@ -19,6 +19,12 @@ final class Showcase {
   /// A marker that jumps every 0.15 s, and a node that follows it with additive springs.
   let marker = Node(frame: Rect(x: 315, y: 395, width: 10, height: 10))
   let follower = Node(frame: Rect(x: 306, y: 386, width: 28, height: 28))
+  /// The cards a timeline deals, and the badge its nested timeline pulses.
+  let cards = (0..<6).map { _ in Node(frame: Rect(x: 28, y: 488, width: 24, height: 34)) }
+  let badge = Node(frame: Rect(x: 560, y: 490, width: 30, height: 30))
+  /// The timeline: a staggered deal, a label, a reveal from the middle out, and a nested
+  /// timeline pulsing the badge three times at double speed. Drawn by `timeline.svg`.
+  private(set) var deal: Timeline!
   /// Labels for the drawings, with the point they sit at.
   let labels: [(text: String, at: Point)] = [
     ("node.dance chain: start(after:), pause, scrub, reverse", Point(x: 20, y: 28)),
@@ -26,6 +32,7 @@ final class Showcase {
     ("keyframes, cubic path", Point(x: 20, y: 238)),
     ("throw: decay, then spring home", Point(x: 420, y: 238)),
     ("follower: the marker jumps every 0.15 s; .additive springs follow", Point(x: 20, y: 362)),
+    ("timeline: staggered deal, label \"reveal\", nested ×3 at 2×", Point(x: 20, y: 462)),
   ]
 
   // The script's closures hold the showcase unowned: the showcase owns them.
@@ -43,12 +50,15 @@ final class Showcase {
     puckBadge.backgroundColor = .white
     marker.backgroundColor = Color(red: 0.85, green: 0.87, blue: 0.9)
     follower.backgroundColor = Color(red: 0.05, green: 0.65, blue: 0.75)
-    for node in [chain, ball, walker, puck, follower, marker] {
+    for node in [chain, ball, walker, puck, follower, marker, badge] + cards {
       scene.root.addChild(node)
     }
+    for card in cards { card.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.9) }
+    badge.backgroundColor = Color(red: 0.98, green: 0.75, blue: 0.15)
     puck.addChild(puckBadge)
     throwAnimator = Animator(initialValue: puck.center, clock: scene.clock)
     throwAnimator.onChange = { [puck] center in puck.center = center }
+    deal = makeDeal()
     writeScript()
   }
 
@@ -154,6 +164,8 @@ final class Showcase {
         }
       ),
     ]
+    script.append(
+      (0.6, "timeline: deal.start()", { [unowned self] in deal.start() }))
     // The follower: every 9 frames (0.15 s) from 0.3 s to 5.7 s the marker jumps along a
     // Lissajous path, and an additive spring blends the follower toward it.
     for step in 0...36 {
@@ -175,6 +187,30 @@ final class Showcase {
         ))
     }
     script.sort { $0.time < $1.time }
+  }
+
+  /// The showcase's timeline (see ``deal``).
+  private func makeDeal() -> Timeline {
+    let cards = cards
+    let badge = badge
+    let pulse = Timeline(scene: scene)
+      .animate(duration: 0.4, curve: .easeInOut) {
+        badge.transform = Transform(scaleX: 1.5, y: 1.5)
+      }
+    pulse.autoreverses = true
+    pulse.repeatCount = 3
+    pulse.speed = 2
+    return Timeline(scene: scene)
+      .stagger(cards, each: 0.12, duration: 0.5, curve: .easeOut) { card, index in
+        card.center = Point(x: 130 + 64 * Double(index), y: 505)
+      }
+      .addLabel("reveal", at: .end(offset: 0.2))
+      .stagger(cards, each: 0.1, from: .center, duration: 0.4, at: .label("reveal")) { card, _ in
+        card.backgroundColor = Color(red: 0.55, green: 0.3, blue: 0.95)
+        card.transform = Transform(rotationAngle: 0.08)
+      }
+      .add(pulse, at: .label("reveal", offset: 0.1))
+      .addCallback { [weak self] in self?.log.append("timeline: callback at its end") }
   }
 
   /// Plays the script forward to clock time `time`: whole frames at 60 Hz, then the rest,

@@ -1,6 +1,7 @@
 // dance-demo: plays Dance's showcase scene on the virtual clock and writes what it drew.
 //
-//   swift run dance-demo                 write showcase.svg and curves.svg, print a summary
+//   swift run dance-demo                 write showcase.svg, curves.svg and timeline.svg, print a
+//                                        summary
 //   swift run dance-demo --output DIR    write them into DIR (default ./dance-demo-output)
 //   swift run dance-demo --live          play the scene in this terminal (space r ← → 0 q)
 //   swift run dance-demo --help
@@ -16,6 +17,7 @@ let usage = """
   on the virtual clock, and writes:
     DIR/showcase.svg   the scene as an animated SVG, sampled frame by frame from the engine
     DIR/curves.svg     every named timing curve, spring responses, decay and retargets
+    DIR/timeline.svg   the showcase's timeline as a chart: children, labels, callbacks
 
   options:
     --output DIR   where to write the files (default: ./dance-demo-output)
@@ -61,6 +63,8 @@ func writeShowcase(to outputDirectory: String) -> Int32 {
   let recording = Recording(showcase)
   let showcaseSVG = ShowcaseSVG(recording: recording, showcase: showcase).render()
   let curvesSVG = CurvesPlot().render()
+  // The timeline as it stands 1.5 s into its own time (the reveal under way).
+  let timelineSVG = TimelineChart(timeline: showcase.deal, playhead: 1.5).render()
 
   let directory = URL(fileURLWithPath: outputDirectory, isDirectory: true)
   do {
@@ -69,6 +73,8 @@ func writeShowcase(to outputDirectory: String) -> Int32 {
       to: directory.appendingPathComponent("showcase.svg"), atomically: true, encoding: .utf8)
     try curvesSVG.write(
       to: directory.appendingPathComponent("curves.svg"), atomically: true, encoding: .utf8)
+    try timelineSVG.write(
+      to: directory.appendingPathComponent("timeline.svg"), atomically: true, encoding: .utf8)
   } catch {
     writeError("dance-demo: could not write to \(directory.path): \(error)\n")
     return 1
@@ -87,6 +93,9 @@ func writeShowcase(to outputDirectory: String) -> Int32 {
     "  \(directory.appendingPathComponent("showcase.svg").path)  (animated; open it in a browser)")
   print(
     "  \(directory.appendingPathComponent("curves.svg").path)    (timing curves, springs, decay, retargets)"
+  )
+  print(
+    "  \(directory.appendingPathComponent("timeline.svg").path)  (the showcase's timeline, charted)"
   )
   print("")
   print("Play it live in this terminal: swift run dance-demo --live")

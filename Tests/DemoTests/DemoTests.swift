@@ -1,4 +1,5 @@
 import Dance
+import TestSupport
 import Testing
 
 @testable import dance_demo
@@ -12,7 +13,7 @@ import Testing
     #expect(showcase.log.contains("chain: completion at .start"))
     // Every scripted call was made, in time order.
     let calls = showcase.log.filter { $0.contains(" s  ") }
-    #expect(calls.count == 15)
+    #expect(calls.count == 16)
     #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("5.50 s") == true)
     // The chain is back where it began; the puck is home; nothing is NaN.
     #expect(showcase.chain.center == Point(x: 78, y: 78))
@@ -42,6 +43,25 @@ import Testing
     #expect(largestStep(marker) > 80)
     #expect(largestStep(follower) < 25)
     #expect(showcase.follower.center == showcase.marker.center)
+  }
+
+  @Test("The timeline deals every card to its place, and the chart draws it from the Timeline")
+  func timeline() {
+    let showcase = Showcase()
+    _ = Recording(showcase)
+    #expect(showcase.log.contains("timeline: callback at its end"))
+    for (index, card) in showcase.cards.enumerated() {
+      #expect(card.center == Point(x: 130 + 64 * Double(index), y: 505))
+      #expect(card.backgroundColor == Color(red: 0.55, green: 0.3, blue: 0.95))
+    }
+    // The badge pulsed an odd number of autoreversing halves: 3 plays end back at rest.
+    #expect(showcase.badge.transform == .identity)
+    #expect(showcase.deal.duration.isApproximatelyEqual(to: 2.6, absoluteTolerance: 1e-12))
+    let svg = TimelineChart(timeline: showcase.deal, playhead: 1.5).render()
+    // A bar per child (12 cards' moves, the nested timeline, its child) plus its 3 plays.
+    #expect(svg.components(separatedBy: "<rect x=").count - 1 == 14 + 3)
+    #expect(svg.contains(">reveal<") && svg.contains("playhead 1.50 s"))
+    #expect(svg.contains("timeline ×3 at 2×, autoreverses"))
   }
 
   @Test("The showcase SVG animates every node with values sampled from the engine")

@@ -57,6 +57,8 @@ public final class Timeline {
     var content: Content
     /// The length of a child that is not a timeline.
     var length: Double
+    /// What made it, for charts: "animate", "stagger 3", "keyframes", "timeline".
+    var name = "animate"
 
     /// Where the child ends, in its timeline's own time.
     var end: Double {
@@ -265,7 +267,7 @@ public final class Timeline {
             timing,
             { [weak node] in
               if let node { animations(node, index) }
-            }), length: duration))
+            }), length: duration, name: "stagger \(index)"))
       end = max(end, start + duration)
     }
     previous = (first, end)
@@ -317,7 +319,7 @@ public final class Timeline {
               .illegalState,
               "\(call): \(property) is not a stored animatable property; its last value was set")
           }
-        }), length: length))
+        }), length: length, name: "keyframes"))
     return self
   }
 
@@ -357,7 +359,7 @@ public final class Timeline {
     }
     let start = resolve(position, call: call)
     child.parent = self
-    append(Child(start: start, content: .timeline(child), length: 0))
+    append(Child(start: start, content: .timeline(child), length: 0, name: "timeline"))
     return self
   }
 
@@ -444,5 +446,62 @@ public final class Timeline {
   var reversedWhenInactive: Bool {
     get { storedReversed }
     set { storedReversed = newValue }
+  }
+}
+
+// MARK: - Charts
+
+extension Timeline {
+  /// One bar of a chart of the timeline: a child's span in the root's own time (first
+  /// play), how deep it is nested, and for a nested timeline the spans of its plays.
+  package struct ChartRow {
+    package var name: String
+    package var start: Double
+    package var end: Double
+    package var depth: Int
+    package var plays: [ClosedRange<Double>]
+  }
+
+  /// The timeline's children as bars, its labels and its callbacks, all in own seconds of
+  /// this timeline (nested children in their first play); for `dance-demo`'s chart.
+  package var chart: (rows: [ChartRow], labels: [(name: String, time: Double)], callbacks: [Double])
+  {
+    var rows: [ChartRow] = []
+    var callbackTimes: [Double] = callbacks.map(\.time)
+    func visit(_ timeline: Timeline, offset: Double, scale: Double, depth: Int) {
+      for child in timeline.children {
+        let start = offset + child.start / scale
+        guard case .timeline(let nested) = child.content else {
+          rows.append(
+            ChartRow(
+              name: child.name, start: start, end: offset + child.end / scale, depth: depth,
+              plays: []))
+          continue
+        }
+        let play = nested.playLength / nested.speed / scale
+        let cycle = play + nested.repeatDelay / nested.speed / scale
+        let end = offset + child.end / scale
+        let plays = (0..<Int(nested.repeatCount.rounded(.up))).map { index in
+          let from = start + Double(index) * cycle
+          return from...min(from + play, end)
+        }
+        rows.append(
+          ChartRow(
+            name: "timeline ×\(trimmed(nested.repeatCount))"
+              + (nested.speed == 1 ? "" : " at \(trimmed(nested.speed))×")
+              + (nested.autoreverses ? ", autoreverses" : ""),
+            start: start, end: end, depth: depth, plays: plays))
+        callbackTimes += nested.callbacks.map { start + $0.time / (nested.speed * scale) }
+        visit(nested, offset: start, scale: scale * nested.speed, depth: depth + 1)
+      }
+    }
+    visit(self, offset: 0, scale: 1, depth: 0)
+    let labels = self.labels.map { (name: $0.key, time: $0.value) }.sorted { $0.time < $1.time }
+    return (rows, labels, callbackTimes.sorted())
+  }
+
+  /// `value` without a trailing ".0".
+  private func trimmed(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? "\(Int(value))" : "\(value)"
   }
 }
