@@ -157,7 +157,8 @@ package struct FuzzGenerator {
       return .blockAnimate(
         duration: pick(Self.times), delay: bool() ? 0 : pick(Self.times), options: options(),
         assignments: assignments(),
-        nested: depth == 0 && int(0...3) == 0 ? operation(depth: depth + 1) : nil,
+        nested: depth == 0 && int(0...3) == 0
+          ? (bool() ? operation(depth: depth + 1) : modifyAnimations()) : nil,
         then: then(depth: depth))
     case 32:
       return .springAnimate(
@@ -201,6 +202,13 @@ package struct FuzzGenerator {
         additive: int(0...3) != 0)
     default: return .advance(scene: int(0...5) == 0 ? 1 : 0, by: pick(Self.steps))
     }
+  }
+
+  /// A `Node.modifyAnimations` call.
+  mutating func modifyAnimations() -> FuzzOperation {
+    .modifyAnimations(
+      count: pick([2, 1.5, 3, 0, .nan, .infinity]), autoreverses: bool(),
+      assignments: assignments())
   }
 
   /// Where a timeline child goes.

@@ -85,6 +85,9 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case strayKeyframe(start: Double, duration: Double, assignments: [Assignment])
   /// `Node.performWithoutAnimation { … }`.
   case withoutAnimation([Assignment])
+  /// `Node.modifyAnimations(withRepeatCount:autoreverses:) { … }` (inside a block when it
+  /// is a `blockAnimate`'s nested call).
+  case modifyAnimations(count: Double, autoreverses: Bool, assignments: [Assignment])
 
   // MARK: Advance
   /// An `Animator<Point>` on scene `scene`'s clock whose `onChange` writes a node's center
@@ -324,6 +327,10 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
         + "{ \(Self.list(assignments)) }"
     case .withoutAnimation(let assignments):
       return "Node.performWithoutAnimation { \(Self.list(assignments)) }"
+    case .modifyAnimations(let count, let autoreverses, let assignments):
+      return
+        "Node.modifyAnimations(withRepeatCount: \(count), autoreverses: \(autoreverses)) "
+        + "{ \(Self.list(assignments)) }"
     case .makeValueAnimator(let scene, let node, let then):
       return
         "values.append(Animator(initialValue: Point.zero, clock: scene\(scene).clock)); "

@@ -88,15 +88,26 @@ extension FuzzWorld {
     }
   }
 
-  /// Scrubs `timeline` to where it is; nothing on screen may move.
-  func rescrub(_ timeline: Timeline) {
+  /// Scrubs `timeline` to where it is; nothing on screen may move. Checked from the top
+  /// level only (`depth` 0): a callback may run while the timeline is still activating,
+  /// before its values are written.
+  func rescrub(_ timeline: Timeline, depth: Int) {
     guard timeline.state == .active else { return }
+    guard depth == 0 else {
+      timeline.fractionComplete = timeline.fractionComplete
+      return
+    }
     let before = drawn()
     let wasRunning = timeline.isRunning
     let calls = operationCount
     timeline.fractionComplete = timeline.fractionComplete
-    if operationCount == calls, drawn() != before {
-      deferredProblem = "scrubbing a timeline to where it was moved what is drawn"
+    let after = drawn()
+    if operationCount == calls, after != before,
+      let index = before.indices.first(where: { before[$0] != after[$0] })
+    {
+      deferredProblem =
+        "scrubbing a timeline to where it was moved what is drawn: value \(index) of \(after.count) "
+        + "from \(before[index]) to \(after[index])"
     }
     if wasRunning { timeline.start() }
   }

@@ -352,6 +352,9 @@ package final class FuzzWorld {
         withRelativeStartTime: start, relativeDuration: duration, animations: block(assignments))
     case .withoutAnimation(let assignments):
       Node.performWithoutAnimation(block(assignments))
+    case .modifyAnimations(let count, let autoreverses, let assignments):
+      Node.modifyAnimations(
+        withRepeatCount: count, autoreverses: autoreverses, animations: block(assignments))
 
     case .makeValueAnimator(let scene, let slot, let then):
       let animator = Animator(initialValue: Point.zero, clock: clocks[scene % clocks.count])
@@ -422,7 +425,7 @@ package final class FuzzWorld {
       }
     case .timelineRescrub(let slot):
       guard let timeline = timeline(slot) else { return }
-      rescrub(timeline)
+      rescrub(timeline, depth: depth)
     case .dropTimeline(let slot):
       guard let record = timelineRecord(slot) else { return }
       release(&record.timeline)

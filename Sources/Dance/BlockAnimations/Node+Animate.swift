@@ -183,11 +183,99 @@ extension Node {
       animator.addAnimations(animations)
     }
     if let completion {
-      animator.addCompletion { [weak animator] position in
-        let interrupted = animator?.wasInterrupted ?? true
-        completion(position != .current && !interrupted)
-      }
+      let group = CompletionGroup(completion)
+      animator.completionGroup = group
+      group.join(animator)
     }
     animator.start(afterDelay: delay > 0 ? delay : nil, call: call)
+  }
+
+  /// Inside a ``animate(withDuration:delay:options:animations:completion:)`` block, gives
+  /// the changes in `animations` their own repeat count, as UIKit's
+  /// `UIView.modifyAnimations(withRepeatCount:autoreverses:animations:)`: they play
+  /// `count` times (a fraction plays part of the last play), each play the enclosing
+  /// block's duration and curve, forward and, with `autoreverses`, back. The count is
+  /// `Timeline.repeatCount`'s: 2.5 plays end half-way through the third.
+  ///
+  /// ```swift
+  /// Node.animate(withDuration: 0.4, delay: 0, options: [], animations: {
+  ///   Node.modifyAnimations(withRepeatCount: 3, autoreverses: true) { badge.alpha = 0.2 }
+  ///   card.center = target
+  /// }, completion: { finished in print("all done", finished) })
+  /// ```
+  ///
+  /// The enclosing animation's completion waits for these plays too, and runs once.
+  /// Outside an animation block the changes apply at once; a count that is NaN, infinite
+  /// (use `.repeat`) or ≤ 0 counts as 1; each reports a `DanceError`.
+  public static func modifyAnimations(
+    withRepeatCount count: Double, autoreverses: Bool, animations: () -> Void
+  ) {
+    let call = "Node.modifyAnimations(withRepeatCount:autoreverses:animations:)"
+    let stack = AnimationBlockStack.current
+    guard case .animating(let outer, _)? = stack.entries.last else {
+      DanceError.report(
+        .illegalState,
+        "\(call): not inside an animation block; the changes were applied without animation")
+      stack.run(.immediate, animations)
+      return
+    }
+    // A block still running after its own run ended (a callback it triggered finished
+    // the run) has nothing to animate with: its changes apply at once.
+    guard outer.core.phase != .inactive else {
+      stack.run(.immediate, animations)
+      return
+    }
+    var count = count
+    if !(count > 0 && count.isFinite) {
+      DanceError.report(
+        .outOfRange,
+        "\(call): \(count) is not a finite count > 0 (.repeat repeats forever); using 1")
+      count = 1
+    }
+    let plays = PropertyAnimator(
+      duration: outer.requestedDuration, timingParameters: outer.timingProvider, call: call)
+    plays.updateCore {
+      $0.repeatCount = count
+      $0.autoreverses = autoreverses
+    }
+    plays.composition = outer.composition
+    outer.completionGroup?.join(plays)
+    withoutActuallyEscaping(animations) { animations in
+      plays.addAnimations(animations)
+      plays.start(afterDelay: outer.delay > 0 ? outer.delay : nil, call: call)
+      plays.pendingBlocks = []  // never kept past this call
+    }
+  }
+}
+
+/// The completion of a `Node.animate` call and the animators it runs (its own, and one
+/// per `Node.modifyAnimations` inside it): it runs once, when the last of them ends, with
+/// `finished` true only if every one of them finished uninterrupted.
+final class CompletionGroup {
+  private var outstanding = 0
+  private var finished = true
+  private var isDone = false
+  private let completion: (Bool) -> Void
+
+  init(_ completion: @escaping (Bool) -> Void) {
+    self.completion = completion
+  }
+
+  /// Adds `animator`: the completion also waits for its run.
+  func join(_ animator: PropertyAnimator) {
+    guard !isDone else { return }  // the completion ran: nothing more to wait for
+    outstanding += 1
+    animator.addCompletion { [weak animator] position in
+      let interrupted = animator?.wasInterrupted ?? true
+      self.leave(finished: position != .current && !interrupted)
+    }
+  }
+
+  private func leave(finished: Bool) {
+    self.finished = self.finished && finished
+    outstanding -= 1
+    guard outstanding == 0 else { return }
+    isDone = true
+    completion(self.finished)
   }
 }

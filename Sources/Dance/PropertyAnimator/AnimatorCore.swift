@@ -67,6 +67,9 @@ struct AnimatorCore {
   private(set) var reversed = false
   var repeats = false
   var autoreverses = false
+  /// The number of plays of a path that does not repeat forever (1, or a count from
+  /// `Node.modifyAnimations`), each forward and, with `autoreverses`, back.
+  var repeatCount = 1.0
   /// Whether scrubbing left linear progress on screen (until the animator runs again).
   private(set) var showsLinearScrub = false
   private(set) var anchorFraction = 0.0
@@ -91,7 +94,12 @@ struct AnimatorCore {
   // MARK: - Pure functions of the value
 
   /// Whether the path repeats or autoreverses.
-  var isCycling: Bool { repeats || autoreverses }
+  var isCycling: Bool { repeats || autoreverses || repeatCount != 1 }
+
+  /// One play in fractions (2 when it autoreverses), and all the plays of a path that does
+  /// not repeat forever.
+  private var playLength: Double { autoreverses ? 2 : 1 }
+  private var cycleLength: Double { playLength * repeatCount }
 
   /// The fraction complete at clock time `time`.
   @inline(__always)
@@ -99,15 +107,13 @@ struct AnimatorCore {
     guard phase == .running else { return anchorFraction }
     let elapsed = time - anchorTime
     if isCycling {
-      let length: Double = autoreverses ? 2 : 1
       var cycle = anchorFraction
       if secondsPerFraction > 0 {
         cycle += max(elapsed, 0) / secondsPerFraction
       } else if elapsed >= 0 {
-        cycle = length
+        cycle = repeats ? playLength : cycleLength
       }
-      cycle = repeats ? cycle.truncatingRemainder(dividingBy: length) : min(cycle, length)
-      return cycle <= 1 ? cycle : 2 - cycle
+      return Self.position(inCycle: cycle, play: playLength, total: repeats ? nil : cycleLength)
     }
     guard secondsPerFraction > 0 else {
       // No duration: the path is covered the moment the animator starts moving.
@@ -136,7 +142,7 @@ struct AnimatorCore {
   var endTime: Double {
     if isCycling {
       if repeats { return .infinity }
-      return anchorTime + ((autoreverses ? 2 : 1) - anchorFraction) * secondsPerFraction
+      return anchorTime + (cycleLength - anchorFraction) * secondsPerFraction
     }
     return anchorTime + (reversed ? anchorFraction : 1 - anchorFraction) * secondsPerFraction
   }
@@ -150,7 +156,31 @@ struct AnimatorCore {
   }
 
   /// Where a run that reaches its end finishes.
-  var endPosition: AnimatingPosition { reversed || autoreverses ? .start : .end }
+  var endPosition: AnimatingPosition { endFraction == 0 ? .start : .end }
+
+  /// Where a path that runs to its end rests: 1, or 0 reversed; for a cycling path, where
+  /// its last play ends (0 after whole autoreversing plays).
+  var endFraction: Double {
+    guard isCycling else { return reversed ? 0 : 1 }
+    return Self.position(inCycle: cycleLength, play: playLength, total: cycleLength)
+  }
+
+  /// The fraction at `cycle` fractions into a cycling path of plays `play` long (1, or 2
+  /// autoreversing) and `total` long in all (nil: forever): wrapped into the current play,
+  /// the end of a whole play kept at its end, and folded back after 1.
+  static func position(inCycle cycle: Double, play: Double, total: Double?) -> Double {
+    var cycle = cycle
+    if let total {
+      cycle = min(cycle, total)
+      if cycle > play {
+        let wrapped = cycle.truncatingRemainder(dividingBy: play)
+        cycle = wrapped == 0 ? play : wrapped
+      }
+    } else {
+      cycle = cycle.truncatingRemainder(dividingBy: play)
+    }
+    return cycle <= 1 ? cycle : 2 - cycle
+  }
 
   // MARK: - Events
 
@@ -284,7 +314,7 @@ struct AnimatorCore {
       anchorTime = now
       return .apply
     }
-    anchorFraction = reversed || autoreverses ? 0 : 1
+    anchorFraction = endFraction
     anchorTime = now
     return end(at: endPosition)
   }
@@ -303,7 +333,7 @@ struct AnimatorCore {
   mutating func endUnbound(now: Double) -> Action {
     switch phase {
     case .running:
-      anchorFraction = reversed || autoreverses ? 0 : 1
+      anchorFraction = endFraction
       anchorTime = now
       return end(at: endPosition)
     case .paused, .stopped:

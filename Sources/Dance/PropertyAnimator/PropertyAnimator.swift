@@ -66,6 +66,9 @@ public final class PropertyAnimator {
   var keyframeMode = KeyframeCalculation.linear
   /// Whether a property of this run was taken by another writer or lost with its node.
   var wasInterrupted = false
+  /// For an animator of `Node.animate`: the completion it shares with the animators of
+  /// `Node.modifyAnimations` blocks inside it.
+  var completionGroup: CompletionGroup?
   /// The timing provider the animator was made with, for nested blocks that inherit it.
   let timingProvider: any TimingCurveProvider
   /// The duration asked for, before a physical spring replaced it with its settling time.

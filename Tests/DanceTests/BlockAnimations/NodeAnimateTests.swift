@@ -191,3 +191,70 @@ import Testing
     #expect(label.center == Point(x: 3, y: 4) && label.alpha == 0)
   }
 }
+
+/// `Node.modifyAnimations(withRepeatCount:autoreverses:animations:)`.
+@Suite struct ModifyAnimationsTests {
+  let scene = Scene()
+  let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+
+  init() {
+    scene.root.addChild(node)
+  }
+
+  @Test("A finite count plays the block's changes again; the completion waits for all plays")
+  func repeatCount() {
+    let node = node
+    var finished: [Bool] = []
+    Node.animate(
+      withDuration: 1, delay: 0, options: [.curveLinear],
+      animations: {
+        Node.modifyAnimations(withRepeatCount: 2, autoreverses: false) { node.alpha = 0 }
+        node.center = Point(x: 100, y: 0)
+      }, completion: { finished.append($0) })
+    scene.clock.advance(by: 0.5)
+    #expect(node.alpha == 0.5 && node.center.x == 52.5)
+    scene.clock.advance(by: 1)  // the second play, half-way; the move is done
+    #expect(node.alpha == 0.5 && node.center.x == 100 && finished.isEmpty)
+    scene.clock.advance(by: 0.5)
+    #expect(node.alpha == 0 && finished == [true])
+  }
+
+  @Test("Timeline's counting: 1.5 autoreversing plays end at the end values")
+  func fractionalAutoreversing() {
+    let node = node
+    var finished: [Bool] = []
+    Node.animate(
+      withDuration: 1, delay: 0, options: [.curveLinear],
+      animations: {
+        Node.modifyAnimations(withRepeatCount: 1.5, autoreverses: true) { node.alpha = 0 }
+      }, completion: { finished.append($0) })
+    var alphas: [Double] = []
+    for time in [0.5, 1.5, 2.5] {
+      scene.clock.advance(to: time)
+      alphas.append(node.alpha)
+    }
+    #expect(alphas == [0.5, 0.5, 0.5])
+    scene.clock.advance(to: 3)
+    #expect(node.alpha == 0 && finished == [true])
+  }
+
+  @Test("Outside a block, or with a bad count, it reports an error and still works")
+  func badUse() {
+    let node = node
+    let (_, outside) = collectingErrors {
+      Node.modifyAnimations(withRepeatCount: 2, autoreverses: true) { node.alpha = 0.3 }
+    }
+    #expect(outside.count == 1 && node.alpha == 0.3)
+    let (_, counts) = collectingErrors {
+      Node.animate(withDuration: 1) {
+        Node.modifyAnimations(withRepeatCount: .nan, autoreverses: false) { node.alpha = 1 }
+        Node.modifyAnimations(withRepeatCount: .infinity, autoreverses: false) {
+          node.center = Point(x: 10, y: 10)
+        }
+      }
+    }
+    #expect(counts.count == 2)
+    scene.clock.advance(by: 1)
+    #expect(node.alpha == 1 && node.center == Point(x: 10, y: 10))
+  }
+}
