@@ -18,7 +18,9 @@ import Synchronization
 struct LiveTerminal {
   static let columns = 80
   static let rows = 24
-  static let keyHelp = "whole scene: space play/pause · r reverse · ←/→ scrub · 0 replay · q quit"
+  static let keyHelp =
+    "scene: space play/pause · r reverse · ←/→ scrub · 0 replay · q quit  "
+    + "timeline: t reverse · [/] seek"
 
   /// Runs until `q` (or, with `maximumFrames`, until that many frames have run).
   static func run(maximumFrames: Int = .max) -> Int32 {
@@ -59,6 +61,8 @@ struct LiveTerminal {
         case .reverse: player.reverse()
         case .scrub(let seconds): player.scrub(by: seconds)
         case .replay: player.replay()
+        case .reverseTimeline: player.reverseTimeline()
+        case .seekTimeline(let seconds): player.seekTimeline(by: seconds)
         }
       }
       var status = player.status
@@ -70,8 +74,9 @@ struct LiveTerminal {
   }
 
   enum Key: Equatable {
-    case quit, playPause, reverse, replay
+    case quit, playPause, reverse, replay, reverseTimeline
     case scrub(Double)
+    case seekTimeline(Double)
   }
 
   static func readKeys() -> [Key] {
@@ -91,6 +96,9 @@ struct LiveTerminal {
       case UInt8(ascii: " "): keys.append(.playPause)
       case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.reverse)
       case UInt8(ascii: "0"): keys.append(.replay)
+      case UInt8(ascii: "t"), UInt8(ascii: "T"): keys.append(.reverseTimeline)
+      case UInt8(ascii: "["): keys.append(.seekTimeline(-0.25))
+      case UInt8(ascii: "]"): keys.append(.seekTimeline(0.25))
       case 0x1B where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):
         switch bytes[index + 2] {
         case UInt8(ascii: "C"): keys.append(.scrub(0.25))

@@ -67,9 +67,31 @@ final class ShowPlayer {
     isPlaying = true
   }
 
-  /// One line on the playhead: state, time, direction.
+  /// `t`: the showcase's timeline turns around (`Timeline.isReversed`), running; an
+  /// inactive one plays from its end back. (Scrubbing the whole show back replays the
+  /// script, which restores the timeline the script made.)
+  func reverseTimeline() {
+    let deal = showcase.deal!
+    deal.isReversed.toggle()
+    if !deal.isRunning { deal.start() }
+  }
+
+  /// `[`/`]`: moves the timeline's own playhead (`Timeline.seek(to:)`), running or paused
+  /// as it was; an inactive one becomes active, paused there.
+  func seekTimeline(by seconds: Double) {
+    let deal = showcase.deal!
+    let now = deal.fractionComplete * deal.totalDuration
+    deal.seek(to: min(max(now + seconds, 0), deal.totalDuration))
+  }
+
+  /// One line on the playhead: state, time, direction, and the timeline's.
   var status: String {
     let state = isPlaying ? (isReversed ? "◀ playing backward" : "▶ playing") : "❚❚ paused"
-    return "\(state)  \(format2(time)) s of \(format2(Showcase.duration)) s"
+    let deal = showcase.deal!
+    let timeline =
+      deal.state == .inactive
+      ? "inactive" : "\(deal.isRunning ? (deal.isReversed ? "◀" : "▶") : "❚❚") "
+        + "\(format2(deal.fractionComplete * deal.totalDuration)) s"
+    return "\(state)  \(format2(time)) s of \(format2(Showcase.duration)) s  · timeline \(timeline)"
   }
 }

@@ -23,7 +23,8 @@ let usage = """
     --output DIR   where to write the files (default: ./dance-demo-output)
     --live         play the scene in this terminal at 60 fps instead (needs a TTY);
                    the keys drive the whole scene: space play/pause, r reverse,
-                   ←/→ scrub, 0 replay, q or Ctrl-C quit
+                   ←/→ scrub, 0 replay, q or Ctrl-C quit; the timeline's own
+                   controls: t reverses it, [ and ] seek it
     --help         show this help
 
   """

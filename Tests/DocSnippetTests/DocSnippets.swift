@@ -8,7 +8,7 @@ import Foundation
 import Testing
 
 @Suite struct DocSnippets {
-  @Test("README.md:38") func snippet0() {
+  @Test("README.md:42") func snippet0() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -39,7 +39,7 @@ import Testing
     }
   }
 
-  @Test("README.md:65") func snippet1() {
+  @Test("README.md:69") func snippet1() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -340,6 +340,44 @@ import Testing
       assert(card.center == Point(x: 300, y: 200))   // a second later: arrived
       _ = scene
       _ = card
+    }
+  }
+
+  @Test("Docs/Timeline.md:17") func snippet15() {
+    do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let cards = (0..<4).map { _ in Node(frame: Rect(x: 0, y: 0, width: 20, height: 30)) }
+      for card in cards { scene.root.addChild(card) }
+      var log: [String] = []
+
+      let pulse = Timeline(scene: scene).animate(duration: 0.2, curve: .easeInOut) {
+        cards[0].alpha = 0.5
+      }
+      pulse.autoreverses = true
+      pulse.repeatCount = 2
+
+      let deal = Timeline(scene: scene)
+        .stagger(cards, each: 0.1, duration: 0.4, curve: .easeOut) { card, index in
+          card.center = Point(x: 50 + 40 * Double(index), y: 100)
+        }
+        .addLabel("flip", at: .end(offset: 0.2))
+        .animate(duration: 0.3, at: .label("flip")) { cards[1].center.y += 40 }
+        .add(pulse, at: .withPrevious)
+        .addCallback { log.append("done at \(scene.clock.now)") }
+
+      deal.start()
+      scene.clock.advance(by: 0.25)                         // the deal under way
+      deal.seek(toLabel: "flip")                            // jump: callbacks on the way are skipped
+      assert(cards[3].center == Point(x: 170, y: 100))
+      scene.clock.advance(by: 2)
+      assert(cards[1].center == Point(x: 90, y: 140) && log.count == 1)
+      _ = scene
+      _ = cards
+      _ = log
+      _ = pulse
+      _ = deal
     }
   }
 }
