@@ -31,3 +31,5 @@ per "start + one frame + finish of a two-property node.dance animation" \
 per "read center + alpha of an animated node" --read-probe 1000 101000 "per node"
 per "frame + read of 1600 additive offsets, one per node" --additive-probe 20 120 "per frame"
 per "frame + read of 1600 additive offsets, 16 per node" --additive-probe-16 20 120 "per frame"
+per "frame of a timeline staggering 1000 children (centre and alpha each)" --timeline-probe 100 300 \
+  "per frame"
