@@ -90,7 +90,8 @@ final class ShowPlayer {
     let deal = showcase.deal!
     let timeline =
       deal.state == .inactive
-      ? "inactive" : "\(deal.isRunning ? (deal.isReversed ? "◀" : "▶") : "❚❚") "
+      ? "inactive"
+      : "\(deal.isRunning ? (deal.isReversed ? "◀" : "▶") : "❚❚") "
         + "\(format2(deal.fractionComplete * deal.totalDuration)) s"
     return "\(state)  \(format2(time)) s of \(format2(Showcase.duration)) s  · timeline \(timeline)"
   }

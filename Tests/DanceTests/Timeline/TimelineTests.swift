@@ -347,4 +347,82 @@ import Testing
     scene.clock.advance(by: 100)
     #expect(node.alpha.isFinite)
   }
+
+  @Test("Keyframes on a subclass's own property; on a derived one, the last value and an error")
+  func keyframesOnOtherProperties() {
+    final class Sprite: Node {
+      @Animatable var glow: Double = 0
+    }
+    let sprite = Sprite()
+    scene.root.addChild(sprite)
+    let node = node
+    let (_, errors) = collectingErrors {
+      Timeline(scene: scene)
+        .keyframes(sprite, \.glow) {
+          LinearKeyframe(1, duration: 1)
+          LinearKeyframe(0.5, duration: 1)
+        }
+        .keyframes(node, \.frame, at: 0) {
+          LinearKeyframe(Rect(x: 0, y: 0, width: 40, height: 40), duration: 1)
+        }
+        .seek(to: 1.5)
+    }
+    #expect(sprite.glow == 0.75)
+    #expect(errors.count == 1 && node.frame == Rect(x: 0, y: 0, width: 40, height: 40))
+  }
+
+  @Test("Callbacks alone keep a timeline running; a released one plays to its end")
+  func callbacksOnlyAndReleased() {
+    var calls: [Double] = []
+    let clock = scene.clock
+    Timeline(scene: scene)
+      .addCallback(at: 0.5) { calls.append(clock.now) }
+      .addCallback(at: 1) { calls.append(clock.now) }
+      .start()
+    clock.advance(by: 5)
+    #expect(calls == [0.5, 1])
+  }
+
+  @Test("Speed changes keep the playhead; a timeline forever cannot reverse")
+  func speedAndForever() {
+    let node = node
+    let timeline = Timeline(scene: scene).animate(duration: 2, curve: .linear) {
+      node.center = self.x(200)
+    }
+    timeline.start()
+    scene.clock.advance(by: 0.5)
+    #expect(node.center.x == 50)
+    timeline.speed = 2
+    #expect(node.center.x == 50)
+    scene.clock.advance(by: 0.5)  // one own second more
+    #expect(node.center.x.isApproximatelyEqual(to: 150, absoluteTolerance: 1e-9))
+    timeline.finish(at: .end)
+    let forever = Timeline(scene: scene).animate(duration: 1, curve: .linear) {
+      node.alpha = 0
+    }
+    forever.repeatCount = .infinity
+    forever.start()
+    scene.clock.advance(by: 10.25)
+    #expect(node.alpha == 0.75)
+    let (_, errors) = collectingErrors {
+      forever.isReversed = true
+      Timeline(scene: scene).finish(at: .end)
+    }
+    #expect(errors.count == 2 && !forever.isReversed)
+  }
+
+  @Test("Nodes of another scene inside a timeline's block apply at once, with an error")
+  func otherScene() {
+    let elsewhere = Scene()
+    let stranger = Node()
+    elsewhere.root.addChild(stranger)
+    let node = node
+    let (_, errors) = collectingErrors {
+      Timeline(scene: scene).animate(duration: 1) {
+        node.alpha = 0
+        stranger.alpha = 0.25
+      }.start()
+    }
+    #expect(errors.count == 1 && stranger.alpha == 0.25 && node.alpha == 1)
+  }
 }
