@@ -108,55 +108,48 @@ enum AllocationProbe {
 
   /// Runs the start probe under valgrind for two counts; returns a one-line report.
   static func measureStarts() -> String {
-    guard let valgrind = valgrindPath else {
-      return "allocations per animation start: not measured (valgrind is not installed)"
-    }
-    guard let first = allocations(valgrind, probe: "--start-probe", count: 1000),
-      let second = allocations(valgrind, probe: "--start-probe", count: 3000)
-    else {
-      return "allocations per animation start: not measured (valgrind gave no heap summary)"
-    }
-    let perStart = Double(second - first) / 2000
-    return "allocations per start + finish of a two-property node.dance animation (valgrind, "
-      + "1000 vs 3000): \(fixed(perStart, 2))"
+    allocations(
+      per: "start + finish of a two-property node.dance animation", probe: "--start-probe",
+      short: 1000, long: 3000)
   }
 
   /// Runs the additive probe (16 offsets a property) under valgrind for two lengths;
   /// returns a one-line report.
   static func measureAdditive() -> String {
+    allocations(
+      per: "frame + read of 100 nodes × 16 additive offsets", probe: "--additive-probe-16",
+      short: 20, long: 120)
+  }
+
+  /// Runs the frame probe under valgrind at two lengths; returns a one-line report.
+  static func measure(quick: Bool) -> String {
+    allocations(
+      per: "steady-state frame of 200 nodes + 100 animators", probe: "--allocation-probe",
+      short: 50, long: quick ? 150 : 550)
+  }
+
+  /// "allocations per `what` (valgrind, short vs long): N": `probe` run under valgrind at
+  /// counts `short` and `long`, the difference in allocations divided by the difference in
+  /// counts, so that start-up cancels out.
+  private static func allocations(per what: String, probe: String, short: Int, long: Int)
+    -> String
+  {
     guard let valgrind = valgrindPath else {
-      return "allocations per frame of additive stacks: not measured (valgrind is not installed)"
+      return "allocations per \(what): not measured (valgrind is not installed)"
     }
-    guard let first = allocations(valgrind, probe: "--additive-probe-16", count: 20),
-      let second = allocations(valgrind, probe: "--additive-probe-16", count: 120)
+    guard let first = allocations(valgrind, probe: probe, count: short),
+      let second = allocations(valgrind, probe: probe, count: long)
     else {
-      return "allocations per frame of additive stacks: not measured (valgrind gave no summary)"
+      return "allocations per \(what): not measured (valgrind gave no heap summary)"
     }
-    return "allocations per frame + read of 100 nodes × 16 additive offsets (valgrind, 20 vs "
-      + "120 frames): \(fixed(Double(second - first) / 100, 2))"
+    let perUnit = Double(second - first) / Double(long - short)
+    return "allocations per \(what) (valgrind, \(short) vs \(long)): \(fixed(perUnit, 2))"
   }
 
   private static var valgrindPath: String? {
     ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
       FileManager.default.isExecutableFile(atPath: $0)
     }
-  }
-
-  /// Runs the probe under valgrind at two lengths; returns a one-line report.
-  static func measure(quick: Bool) -> String {
-    guard let valgrind = valgrindPath else {
-      return "allocations per steady-state frame: not measured (valgrind is not installed)"
-    }
-    let short = 50
-    let long = quick ? 150 : 550
-    guard let first = allocations(valgrind, probe: "--allocation-probe", count: short),
-      let second = allocations(valgrind, probe: "--allocation-probe", count: long)
-    else {
-      return "allocations per steady-state frame: not measured (valgrind gave no heap summary)"
-    }
-    let perFrame = Double(second - first) / Double(long - short)
-    return "allocations per steady-state frame (valgrind, \(short) vs \(long) frames of 200 nodes "
-      + "+ 100 animators): \(fixed(perFrame, 2))"
   }
 
   /// The total allocations of this binary run under valgrind with `probe count`.
