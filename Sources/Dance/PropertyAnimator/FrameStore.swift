@@ -79,6 +79,7 @@ final class FrameStore {
   }
 
   deinit {
+    for plan in plans { plan?.release() }
     clock.deactivate(self)
   }
 

@@ -222,10 +222,9 @@ extension Timeline {
       }
       plan.cursor = forever ? self.playLength : plan.ownLength
     }
-    // Strong: an active run keeps its timeline (and its callbacks) alive, as the scene
-    // keeps the run; the completions are dropped when the run ends.
-    run.addCompletion { [unowned run] position in
-      self.runDidEnd(run, at: position)
+    // Weak: the run does not keep the timeline (see `keepAlive`).
+    run.addCompletion { [weak self, unowned run] position in
+      self?.runDidEnd(run, at: position)
     }
     for completion in takeCompletions() { run.addCompletion(completion) }
     self.run = run
@@ -292,6 +291,7 @@ extension Timeline {
   /// natural end, then nothing scheduled.
   private func runDidEnd(_ ended: PropertyAnimator, at position: AnimatingPosition) {
     guard run === ended else { return }
+    keepAlive = nil
     if registration.hasDeadline { clock.unschedule(self) }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {
@@ -311,6 +311,7 @@ extension Timeline: ClockDeadlineObserver {
   /// Points `nextCallback` at the first callback ahead of the playhead in the direction of
   /// play (past one exactly at the playhead if `skippingCurrent`), and schedules it.
   func aimCallbacks(skippingCurrent: Bool) {
+    keepAlive = run?.isRunning == true ? self : nil
     guard let run else { return }
     let core = run.core
     let forward = !core.reversed

@@ -41,6 +41,10 @@
 /// **Ownership** is the latest writer's: an assignment outside a block or another animation
 /// takes a property from the timeline, which goes on with the rest.
 ///
+/// **Lifetime.** A running timeline keeps itself alive until its run ends or pauses, so
+/// `Timeline(scene:)…start()` plays to the end without a reference. A paused one lives as
+/// long as your reference; released, its run ends where it is (completions with `.current`).
+///
 /// Bad input (NaN, infinite or negative times, a speed ≤ 0, a timeline added to itself)
 /// reports a `DanceError` and changes nothing, or clamps where the doc of the call says so.
 public final class Timeline {
@@ -95,6 +99,11 @@ public final class Timeline {
   /// The speed the run's duration was made for, and the root's own seconds it spans.
   var runSpeed = 1.0
   var runLength = 0.0
+  /// The timeline itself while its run is running: a running timeline stays alive (with
+  /// its callbacks) until its run ends or pauses, as the scene keeps a running animator.
+  /// Not while paused: then it lives as long as its owner's reference, so that a paused
+  /// timeline whose blocks capture its scene is no cycle.
+  var keepAlive: Timeline?
   /// Set by `finish(at:)`: the callbacks between the playhead and the end do not run.
   var skipsRemainingCallbacks = false
   private var completions: [(AnimatingPosition) -> Void] = []
@@ -111,6 +120,8 @@ public final class Timeline {
 
   deinit {
     if registration.hasDeadline { clock.unschedule(self) }
+    // Released while paused: the run ends where it is (a running one keeps this alive).
+    if let run, run.state != .inactive { run.stopAnimation(true) }
   }
 
   // MARK: - Timing
