@@ -259,6 +259,10 @@ public final class AnimationClock {
     observer.registration.deadlineIndex = -1
   }
 
+  /// Counts the advances (it changes at each one), so that a participant can count what
+  /// it does within one advance.
+  package var advanceCount: UInt64 { advanceSerial }
+
   /// The number of observers currently active; for tests and diagnostics.
   package var activeObserverCount: Int { active.count - holes }
 

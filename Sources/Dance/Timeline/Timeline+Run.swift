@@ -163,6 +163,22 @@ extension Timeline {
       DanceError.report(.illegalState, "\(call): the timeline's scene is gone")
       return nil
     }
+    // A timeline whose callback or completion restarts it would run again and again inside
+    // one huge clock step, each run a new animator that the clock's per-animator cap does
+    // not see: cap the runs started in one advance, as the clock caps one animator's events.
+    if clock.advanceCount == lastRunAdvance {
+      runsInLastAdvance += 1
+    } else {
+      (lastRunAdvance, runsInLastAdvance) = (clock.advanceCount, 1)
+    }
+    guard runsInLastAdvance <= AnimationClock.maximumEventsPerObserverPerAdvance else {
+      DanceError.report(
+        .outOfRange,
+        "\(call): the timeline started more than "
+          + "\(AnimationClock.maximumEventsPerObserverPerAdvance) runs in one clock advance (a "
+          + "callback that restarts it?); not started")
+      return nil
+    }
     let plan = TimelinePlan()
     var leaves: [(rootTime: Double, group: Int, child: Child)] = []
     var times: [(time: Double, body: () -> Void)] = []
@@ -316,7 +332,9 @@ extension Timeline: ClockDeadlineObserver {
     let core = run.core
     let forward = !core.reversed
     if repeatCount.isFinite {
-      let own = core.fraction(at: clock.now)
+      // A fresh run aims from where it starts (a zero-length run is at its end at once,
+      // and its callbacks must still come due); otherwise from where the playhead is.
+      let own = skippingCurrent ? core.fraction(at: clock.now) : core.anchorFraction
       if forward {
         nextCallback = occurrences.partitioningIndex {
           skippingCurrent ? fraction(of: $0.time) > own : fraction(of: $0.time) >= own

@@ -104,6 +104,9 @@ public final class Timeline {
   /// Not while paused: then it lives as long as its owner's reference, so that a paused
   /// timeline whose blocks capture its scene is no cycle.
   var keepAlive: Timeline?
+  /// The clock advance in which the last run started, and how many runs started in it.
+  var lastRunAdvance: UInt64 = .max
+  var runsInLastAdvance = 0
   /// Set by `finish(at:)`: the callbacks between the playhead and the end do not run.
   var skipsRemainingCallbacks = false
   private var completions: [(AnimatingPosition) -> Void] = []

@@ -425,4 +425,30 @@ import Testing
     }
     #expect(errors.count == 1 && stranger.alpha == 0.25 && node.alpha == 1)
   }
+
+  @Test("A zero-length timeline runs its callbacks; one that restarts itself cannot hang")
+  func zeroLengthAndRestarts() {
+    let node = node
+    var calls = 0
+    let instant = Timeline(scene: scene)
+      .animate(duration: 0, curve: .linear) { node.alpha = 0.4 }
+      .addCallback(at: 0) { calls += 1 }
+    instant.start()
+    scene.clock.advance(by: 0.1)
+    #expect(calls == 1 && node.alpha == 0.4)
+    // Restarted from its own callback at its end, inside one huge step.
+    var runs = 0
+    var looping: Timeline?
+    looping = Timeline(scene: scene)
+      .animate(duration: 0.5, curve: .linear) { node.alpha = 0 }
+      .addCallback {
+        runs += 1
+        looping?.start()
+      }
+    looping?.start()
+    let (_, errors) = collectingErrors { scene.clock.advance(by: 1e9) }
+    #expect(runs == AnimationClock.maximumEventsPerObserverPerAdvance + 1)
+    #expect(errors.count == 1 && node.alpha == 0)
+    looping = nil
+  }
 }
