@@ -63,6 +63,12 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
 
   override var count: Int { lanes.count }
 
+  deinit {
+    // The tracks are held unmanaged; a table that goes with lanes left (its store going
+    // with stopped animators) lets go of them here.
+    for timeline in timelines { timeline.track.release() }
+  }
+
   /// Adds a lane for `owner`, showing `current`; returns its index.
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
