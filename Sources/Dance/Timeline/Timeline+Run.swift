@@ -22,7 +22,9 @@ extension Timeline {
     set {
       let call = "Timeline.isReversed"
       guard isRoot(call) else { return }
-      if newValue && !repeatCount.isFinite {
+      let forever =
+        run.map { $0.state != .inactive } == true ? runRepeatsForever : !repeatCount.isFinite
+      if newValue && forever {
         DanceError.report(.illegalState, "\(call): a timeline that repeats forever cannot reverse")
         return
       }
@@ -99,13 +101,13 @@ extension Timeline {
     let call = "Timeline.seek(to:)"
     guard isRoot(call) else { return }
     guard Validation.requireFinite(time, "the time", in: call) else { return }
-    let length = repeatCount.isFinite ? totalDuration : (playLength + repeatDelay)
     var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
-    if !repeatCount.isFinite {
-      time = time.truncatingRemainder(dividingBy: max(length, .leastNormalMagnitude))
-    }
     let wasRunning = run?.isRunning ?? false
     guard let run = activeRun(call: call) else { return }
+    let length = runLength
+    if runRepeatsForever {
+      time = time.truncatingRemainder(dividingBy: max(length, .leastNormalMagnitude))
+    }
     controlSerial &+= 1
     run.scrub(to: length > 0 ? time / length : 0, call: call)
     if wasRunning { run.start(afterDelay: nil, call: call) }
@@ -192,6 +194,7 @@ extension Timeline {
     }
     plan.ownLength = forever ? cycle : totalDuration
     runLength = plan.ownLength
+    runRepeatsForever = forever
     skipsRemainingCallbacks = false
     occurrences = times.enumerated().sorted {
       ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
@@ -312,8 +315,10 @@ extension Timeline {
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {
       // Playback reached an end: what is left of the callbacks comes due now.
+      // (At most one pass over them: a callback may change the settings of the next run.)
       let forward = position == .end
-      while let body = takeNextCallback(upTo: .infinity, forward: forward) {
+      for _ in occurrences.indices {
+        guard let body = takeNextCallback(upTo: .infinity, forward: forward) else { break }
         body()
         guard serial == controlSerial else { return }
       }
@@ -331,7 +336,7 @@ extension Timeline: ClockDeadlineObserver {
     guard let run else { return }
     let core = run.core
     let forward = !core.reversed
-    if repeatCount.isFinite {
+    if !runRepeatsForever {
       // A fresh run aims from where it starts (a zero-length run is at its end at once,
       // and its callbacks must still come due); otherwise from where the playhead is.
       let own = skippingCurrent ? core.fraction(at: clock.now) : core.anchorFraction
@@ -369,7 +374,7 @@ extension Timeline: ClockDeadlineObserver {
     let forward = !core.reversed
     guard nextCallback >= 0 && nextCallback < occurrences.count else { return nil }
     var target = fraction(of: occurrences[nextCallback].time)
-    if !repeatCount.isFinite { target += nextCycle }
+    if runRepeatsForever { target += nextCycle }
     let spf = core.secondsPerFraction
     let time =
       core.anchorTime + (forward ? target - core.anchorFraction : core.anchorFraction - target)
@@ -395,7 +400,7 @@ extension Timeline: ClockDeadlineObserver {
     let body = occurrences[nextCallback].body
     if forward {
       nextCallback += 1
-      if !repeatCount.isFinite && nextCallback == occurrences.count {
+      if runRepeatsForever && nextCallback == occurrences.count {
         nextCallback = 0
         nextCycle += 1
       }

@@ -99,6 +99,8 @@ public final class Timeline {
   /// The speed the run's duration was made for, and the root's own seconds it spans.
   var runSpeed = 1.0
   var runLength = 0.0
+  /// Whether the current run repeats forever (the settings may change once it has ended).
+  var runRepeatsForever = false
   /// The timeline itself while its run is running: a running timeline stays alive (with
   /// its callbacks) until its run ends or pauses, as the scene keeps a running animator.
   /// Not while paused: then it lives as long as its owner's reference, so that a paused

@@ -451,4 +451,22 @@ import Testing
     #expect(errors.count == 1 && node.alpha == 0)
     looping = nil
   }
+
+  @Test("A callback at the end may change the settings: they apply to the next run only")
+  func settingsChangedAtTheEnd() {
+    let node = node
+    var timeline: Timeline!
+    timeline = Timeline(scene: scene)
+      .animate(duration: 1, curve: .linear) { node.alpha = 0 }
+      .addCallback { timeline.repeatCount = .infinity }
+    timeline.start()
+    scene.clock.advance(by: 2)
+    #expect(timeline.state == .inactive && timeline.repeatCount == .infinity)
+    node.alpha = 1  // the next run animates from here
+    timeline.start()
+    scene.clock.advance(by: 10.5)
+    #expect(
+      timeline.state == .active && node.alpha == 0.5, "\(node.alpha) \(timeline.fractionComplete)")
+    timeline.finish(at: .current)
+  }
 }
