@@ -468,5 +468,6 @@ import Testing
     #expect(
       timeline.state == .active && node.alpha == 0.5, "\(node.alpha) \(timeline.fractionComplete)")
     timeline.finish(at: .current)
+    timeline = nil  // the callback captures the variable: no cycle left behind
   }
 }
