@@ -1,117 +1,88 @@
 import Dance
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// A plain object with the same animated state as a node: what a hand-written engine would
-/// keep for one sprite.
-final class PlainSprite {
-  var center = SIMD2<Double>(0, 0)
-  var alpha = 1.0
-  let fromCenter: SIMD2<Double>
-  let toCenter: SIMD2<Double>
-  let fromAlpha = 1.0
-  let toAlpha = 0.0
-
-  init(index: Int) {
-    fromCenter = SIMD2(Double(index % 640), Double(index % 360))
-    toCenter = SIMD2(Double((index * 7) % 640), Double((index * 3) % 360))
-    center = fromCenter
-  }
-}
-
-/// The hand-written reference for a timed frame: the same Bézier solve and lerps, in a loop
-/// over plain objects.
-struct TimedReference {
-  let sprites: [PlainSprite]
-  let curve = TimingFunction.easeInOut
-  let duration: Double
-  var time = 0.0
-
-  init(count: Int, duration: Double) {
-    sprites = (0..<count).map(PlainSprite.init)
-    self.duration = duration
-  }
-
-  mutating func frame(_ step: Double) {
-    time += step
-    let progress = curve.value(at: time / duration)
-    for sprite in sprites {
-      sprite.center = sprite.fromCenter * (1 - progress) + sprite.toCenter * progress
-      sprite.alpha = sprite.fromAlpha * (1 - progress) + sprite.toAlpha * progress
-    }
-  }
-
-  /// The same, but with each sprite's own start time, so the curve is solved per sprite as
-  /// Dance must (every node.dance animation has its own clock).
-  mutating func framePerSprite(_ step: Double) {
-    time += step
-    for (index, sprite) in sprites.enumerated() {
-      let progress = curve.value(at: (time + Double(index & 7) * 1e-6) / duration)
-      sprite.center = sprite.fromCenter * (1 - progress) + sprite.toCenter * progress
-      sprite.alpha = sprite.fromAlpha * (1 - progress) + sprite.toAlpha * progress
-    }
-  }
-}
-
-/// The hand-written reference for a spring frame: a closed-form under-damped step response
-/// per sprite (exp, cos, sin), then the lerps.
-struct SpringReference {
-  let sprites: [PlainSprite]
-  let omega: Double
-  let zeta: Double
-  var time = 0.0
-
-  init(count: Int, response: Double, dampingRatio: Double) {
-    sprites = (0..<count).map(PlainSprite.init)
-    omega = 2 * .pi / response
-    zeta = dampingRatio
-  }
-
-  mutating func frame(_ step: Double) {
-    time += step
-    let damped = omega * (1 - zeta * zeta).squareRoot()
-    for (index, sprite) in sprites.enumerated() {
-      let t = time + Double(index & 7) * 1e-6
-      let decay = exp(-zeta * omega * t)
-      let progress = 1 - decay * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
-      sprite.center = sprite.fromCenter * (1 - progress) + sprite.toCenter * progress
-      sprite.alpha = sprite.fromAlpha * (1 - progress) + sprite.toAlpha * progress
-    }
-  }
-}
-
-/// A scene of `count` nodes, each animating `center` and `alpha` through `node.dance`.
+/// When each of a workload's animations starts, so that a frame measures motion as users see
+/// it: eight groups started a tenth of the duration apart, measured over the next tenth, so
+/// that the progress of the animations in a frame is spread over 0…0.8 and sweeps on.
 ///
-/// Node i starts after a delay of (7 − i mod 8) µs, so that its animation's local time is the
-/// clock's time − 7 µs + (i mod 8) µs: the same eight staggered times, in the same order, as
-/// the reference loops' sprites, so both solve their curves at the same spread of inputs.
-func danceScene(count: Int, spring: Bool, duration: Double) -> (Scene, [Node]) {
-  let scene = Scene()
-  var nodes: [Node] = []
-  nodes.reserveCapacity(count)
-  for index in 0..<count {
-    let sprite = PlainSprite(index: index)
-    let node = Node(
-      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
-    scene.root.addChild(node)
-    let target = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
-    let delay = Double(7 - index & 7) * 1e-6
-    if spring {
-      node.dance.animate(duration: duration, dampingRatio: 0.5) {
-        $0.center = target
-        $0.alpha = 0
-      }.start(after: delay)
-    } else {
-      node.dance.animate(duration: duration, curve: .easeInOut) {
-        $0.center = target
-        $0.alpha = 0
-      }.start(after: delay)
+/// Sprite (or node) i belongs to group (i + 4) mod 8 (so that a workload of one sits
+/// mid-curve); group g started at (7 − g) × duration / 10 and the measured frames run from
+/// 0.7 × duration to 0.8 × duration, where group g goes from g/10 to (g + 1)/10.
+struct Stagger {
+  static let groups = 8
+  /// One animation's duration, in seconds: ten times the measured time, so that the
+  /// measurement covers a tenth of every curve.
+  let duration: Double
+
+  /// A stagger whose measured time is `frames` frames of `step` seconds.
+  init(measuredFrames frames: Int, step: Double) {
+    duration = 10 * Double(frames) * step
+  }
+
+  /// The group of sprite `index`.
+  static func group(of index: Int) -> Int { (index + 4) % groups }
+
+  /// The clock time at which sprite `index` starts.
+  func start(of index: Int) -> Double {
+    Double(Self.groups - 1 - Self.group(of: index)) * duration / 10
+  }
+
+  /// The clock time at which measuring starts: the last group's start.
+  var measuredFrom: Double { Double(Self.groups - 1) * duration / 10 }
+
+  /// The progress the measured frames cover, for `count` sprites: "0.00–0.80".
+  func progressRange(count: Int) -> String {
+    let groups = (0..<min(count, Self.groups)).map(Self.group(of:))
+    let low = Double(groups.min() ?? 0) / 10
+    let high = Double((groups.max() ?? 0) + 1) / 10
+    return "progress \(fixed(low, 2))–\(fixed(high, 2))"
+  }
+
+  /// Starts `count` animations on `clock`, group by group at their start times (the clock
+  /// is advanced in between), then brings the clock to ``measuredFrom``.
+  func start(count: Int, on clock: AnimationClock, _ begin: (Int) -> Void) {
+    for group in (0..<Self.groups).reversed() {
+      clock.advance(to: Double(Self.groups - 1 - group) * duration / 10)
+      for index in 0..<count where Self.group(of: index) == group { begin(index) }
     }
-    nodes.append(node)
+    clock.advance(to: measuredFrom)
+  }
+}
+
+/// The damping ratio of the spring workloads, and the response at which such a spring
+/// settles in `duration` (what `animate(duration:dampingRatio:)` picks).
+enum SpringWorkload {
+  static let dampingRatio = 0.5
+
+  static func response(settlingIn duration: Double) -> Double {
+    duration / SpringParameters(dampingRatio: dampingRatio, response: 1).settlingDuration
+  }
+}
+
+/// A scene of `count` nodes, each animating `center` and `alpha` through `node.dance`,
+/// started as `stagger` says; the clock stands at the stagger's measured start.
+func danceScene(count: Int, spring: Bool, stagger: Stagger) -> (Scene, [Node]) {
+  let scene = Scene()
+  let nodes = (0..<count).map { index in
+    let sprite = PlainSprite(index: index)
+    return Node(
+      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
+  }
+  for node in nodes { scene.root.addChild(node) }
+  stagger.start(count: count, on: scene.clock) { index in
+    let sprite = PlainSprite(index: index)
+    let target = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
+    let animations: (Node) -> Void = {
+      $0.center = target
+      $0.alpha = 0
+    }
+    if spring {
+      nodes[index].dance.animate(
+        duration: stagger.duration, dampingRatio: SpringWorkload.dampingRatio, animations
+      ).start()
+    } else {
+      nodes[index].dance.animate(duration: stagger.duration, curve: .easeInOut, animations)
+        .start()
+    }
   }
   return (scene, nodes)
 }
@@ -135,3 +106,30 @@ func additiveScene(count: Int, offsets: Int, duration: Double) -> (Scene, [Node]
   }
   return (scene, nodes)
 }
+
+/// A timeline staggering `count` nodes (centre and alpha each, easeInOut, `duration` long),
+/// child i starting i × 0.7 × duration / count in, so that over the measured tenth of the
+/// duration (from 0.7 × duration) the children's progress spans 0…0.8.
+func timelineScene(count: Int, duration: Double) -> (Scene, [Node], Timeline) {
+  let scene = Scene()
+  let nodes = (0..<count).map { index in
+    let sprite = PlainSprite(index: index)
+    return Node(
+      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
+  }
+  for node in nodes { scene.root.addChild(node) }
+  let timeline = Timeline(scene: scene).stagger(
+    nodes, each: timelineSpacing(count: count, duration: duration), duration: duration,
+    curve: .easeInOut
+  ) { node, index in
+    let sprite = PlainSprite(index: index)
+    node.center = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
+    node.alpha = 0
+  }
+  timeline.start()
+  scene.clock.advance(to: 0.7 * duration)
+  return (scene, nodes, timeline)
+}
+
+/// The time between two children's starts in ``timelineScene(count:duration:)``.
+func timelineSpacing(count: Int, duration: Double) -> Double { 0.7 * duration / Double(count) }

@@ -1,0 +1,131 @@
+import Dance
+
+/// The workloads that valgrind watches: `dance-bench PROBE COUNT` runs one and exits. Each
+/// is run at two counts, and the difference of the two runs' totals divided by the
+/// difference in counts is the cost of one unit, so that start-up cancels out
+/// (`Valgrind.swift`, `scripts/instructions.sh`).
+enum Probe: String, CaseIterable {
+  /// COUNT frames of 100 timed and 100 spring `node.dance` nodes and 100 `Advance.Animator`s,
+  /// staggered.
+  case frame = "--allocation-probe"
+  /// COUNT frames of 1000 timed `node.dance` nodes (centre and alpha), staggered.
+  case timedFrame = "--timed-frame-probe"
+  /// COUNT frames of the hand-written loop over 1000 sprites that `--timed-frame-probe` is
+  /// measured against.
+  case referenceFrame = "--reference-frame-probe"
+  /// COUNT frames of 1000 `Advance.Animator`s (timed), staggered.
+  case animatorFrame = "--animator-frame-probe"
+  /// COUNT starts of a two-property `node.dance` animation over 500 nodes in turn; after
+  /// every 500 starts, one frame, then each is finished.
+  case start = "--start-probe"
+  /// COUNT reads of `center` and `alpha` of 100 animated nodes.
+  case read = "--read-probe"
+  /// COUNT frames of 1600 additive offsets, one per node, every centre read each frame.
+  case additive = "--additive-probe"
+  /// The same with 16 offsets per node (100 nodes).
+  case additive16 = "--additive-probe-16"
+  /// COUNT frames of a timeline staggering 1000 children, part-way through.
+  case timeline = "--timeline-probe"
+
+  var option: String { rawValue }
+
+  /// The probe named on `arguments`, if any.
+  static func named(in arguments: [String]) -> Probe? {
+    allCases.first { arguments.contains($0.option) }
+  }
+
+  /// The number that follows `option` on the command line.
+  static func count(after option: String) -> Int {
+    let arguments = CommandLine.arguments
+    guard let index = arguments.firstIndex(of: option), index + 1 < arguments.count else {
+      return 100
+    }
+    return Int(arguments[index + 1]) ?? 100
+  }
+
+  /// A stagger whose animations do not end within `frames` frames of a probe.
+  private static func stagger(frames: Int) -> Stagger {
+    Stagger(measuredFrames: max(frames, 1000), step: 1.0 / 60)
+  }
+
+  func run(count: Int) {
+    switch self {
+    case .frame:
+      let stagger = Self.stagger(frames: count)
+      let (timed, timedNodes) = danceScene(count: 100, spring: false, stagger: stagger)
+      let (springs, springNodes) = danceScene(count: 100, spring: true, stagger: stagger)
+      let clock = timed.clock
+      let animators = (0..<100).map { Animator(initialValue: Double($0), clock: clock) }
+      for animator in animators {
+        animator.animate(to: 1000, duration: stagger.duration, timingFunction: .easeInOut)
+      }
+      for _ in 0..<count {
+        timed.clock.advance(by: 1.0 / 60)
+        springs.clock.advance(by: 1.0 / 60)
+      }
+      blackHole(timedNodes.first?.center)
+      blackHole(springNodes.first?.center)
+      blackHole(animators.first?.value)
+    case .timedFrame:
+      let (scene, nodes) = danceScene(
+        count: 1000, spring: false, stagger: Self.stagger(frames: count))
+      for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
+      blackHole(nodes.last?.center)
+    case .referenceFrame:
+      var reference = TimedReference(stagger: Self.stagger(frames: count), count: 1000)
+      for _ in 0..<count { reference.frame(1.0 / 60) }
+      blackHole(reference.sprites.last?.center)
+    case .animatorFrame:
+      let stagger = Self.stagger(frames: count)
+      let clock = AnimationClock()
+      let animators = (0..<1000).map { index in
+        Animator(initialValue: PlainSprite(index: index).fromCenter, clock: clock)
+      }
+      stagger.start(count: 1000, on: clock) { index in
+        animators[index].animate(
+          to: PlainSprite(index: index).toCenter, duration: stagger.duration,
+          timingFunction: .easeInOut)
+      }
+      for _ in 0..<count { clock.advance(by: 1.0 / 60) }
+      blackHole(animators.last?.value)
+    case .start:
+      let scene = Scene()
+      let nodes = (0..<500).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+      for node in nodes { scene.root.addChild(node) }
+      for index in 0..<count {
+        let node = nodes[index % nodes.count]
+        node.dance.animate(duration: 1, curve: .easeInOut) {
+          $0.center = Point(x: 10, y: 10)
+          $0.alpha = 0.5
+        }.start()
+        if index % nodes.count == nodes.count - 1 {
+          scene.clock.advance(by: 1.0 / 60)
+          for node in nodes { node.dance.finish(at: .end) }
+        }
+      }
+      blackHole(nodes.last?.center)
+    case .read:
+      let (_, nodes) = danceScene(count: 100, spring: false, stagger: Self.stagger(frames: 0))
+      var sum = 0.0
+      for index in 0..<count {
+        let node = nodes[index % nodes.count]
+        sum += node.center.x + node.alpha
+      }
+      blackHole(sum)
+    case .additive, .additive16:
+      let offsets = self == .additive16 ? 16 : 1
+      let (scene, nodes) = additiveScene(count: 1600 / offsets, offsets: offsets, duration: 1000)
+      scene.clock.advance(to: 400)
+      var sum = 0.0
+      for _ in 0..<count {
+        scene.clock.advance(by: 1.0 / 60)
+        for node in nodes { sum += node.center.x }
+      }
+      blackHole(sum)
+    case .timeline:
+      let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
+      for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
+      blackHole(nodes.last?.center)
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import CHeapStatistics
+import Dance
+import Foundation
+
+/// Counts that noise cannot move: heap allocations (memcheck) and instructions (callgrind)
+/// of this same binary's probes (``Probe``), each run at two counts so that start-up
+/// cancels out.
+enum Valgrind {
+  /// Runs every count; returns one line each, and whether the allocation counts meet SPEC
+  /// (0 per steady-state frame, at most 2 per start + finish).
+  static func measureAll(quick: Bool) -> (lines: [String], allocationsMet: Bool) {
+    guard let valgrind = path else {
+      return (["valgrind counts: not measured (valgrind is not installed)"], true)
+    }
+    var lines: [String] = []
+    var met = true
+    func allocations(_ what: String, _ probe: Probe, _ short: Int, _ long: Int, most: Double) {
+      guard let per = perUnit(valgrind, tool: .memcheck, probe, short, long) else {
+        lines.append("allocations per \(what): not measured (valgrind gave no summary)")
+        return
+      }
+      let verdict = per <= most ? "≤ \(fixed(most, 0))" : "> \(fixed(most, 0)) (SPEC)"
+      met = met && per <= most
+      lines.append(
+        "allocations per \(what) (memcheck, \(short) vs \(long)): \(fixed(per, 2))   \(verdict)")
+    }
+    func instructions(_ what: String, _ probe: Probe, _ short: Int, _ long: Int, per units: Int)
+      -> Double?
+    {
+      guard let per = perUnit(valgrind, tool: .callgrind, probe, short, long) else {
+        lines.append("instructions per \(what): not measured (callgrind gave no total)")
+        return nil
+      }
+      return per / Double(units)
+    }
+    allocations(
+      "steady-state frame of 200 nodes + 100 animators", .frame, 50, quick ? 150 : 550, most: 0)
+    allocations(
+      "start + one frame + finish of a two-property node.dance animation", .start,
+      1000, 3000, most: 2)
+    allocations("frame + read of 100 nodes × 16 additive offsets", .additive16, 20, 120, most: 0)
+    if let start = instructions("start", .start, 1000, 3000, per: 1) {
+      let verdict = start <= 5000 ? "≤ 5000" : "> 5000 (SPEC)"
+      lines.append(
+        "instructions per start + one frame + finish of a two-property animation (callgrind, "
+          + "1000 vs 3000): \(fixed(start, 0))   \(verdict)")
+    }
+    if let engine = instructions("node-frame", .timedFrame, 20, 60, per: 1000),
+      let loop = instructions("sprite-frame", .referenceFrame, 20, 60, per: 1000)
+    {
+      lines.append(
+        "instructions per node-frame, timed, 1000 staggered nodes (callgrind, 20 vs 60 frames): "
+          + "\(fixed(engine, 0)), loop \(fixed(loop, 0)), ratio \(fixed(engine / loop, 2))")
+    }
+    if let animator = instructions("value-frame", .animatorFrame, 20, 60, per: 1000),
+      let loop = instructions("sprite-frame", .referenceFrame, 20, 60, per: 1000)
+    {
+      lines.append(
+        "instructions per Advance.Animator value-frame, timed (callgrind, 20 vs 60 frames): "
+          + "\(fixed(animator, 0)) (the node loop above: \(fixed(loop, 0)))")
+    }
+    return (lines, met)
+  }
+
+  enum Tool { case memcheck, callgrind }
+
+  private static var path: String? {
+    ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
+      FileManager.default.isExecutableFile(atPath: $0)
+    }
+  }
+
+  /// (total at `long` − total at `short`) / (long − short) for `probe` under `tool`.
+  private static func perUnit(
+    _ valgrind: String, tool: Tool, _ probe: Probe, _ short: Int, _ long: Int
+  ) -> Double? {
+    guard let first = total(valgrind, tool: tool, probe: probe, count: short),
+      let second = total(valgrind, tool: tool, probe: probe, count: long)
+    else { return nil }
+    return Double(second - first) / Double(long - short)
+  }
+
+  /// The allocations (memcheck) or instructions (callgrind) of this binary run with
+  /// `probe count`.
+  private static func total(_ valgrind: String, tool: Tool, probe: Probe, count: Int) -> Int? {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: valgrind)
+    let options =
+      switch tool {
+      case .memcheck: ["--tool=memcheck", "--leak-check=no"]
+      case .callgrind: ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
+      }
+    process.arguments = options + [CommandLine.arguments[0], probe.option, String(count)]
+    let pipe = Pipe()
+    process.standardError = pipe
+    process.standardOutput = FileHandle.nullDevice
+    do { try process.run() } catch { return nil }
+    let data = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    let text = String(decoding: data, as: UTF8.self)
+    // memcheck: "total heap usage: 1,234 allocs, …"; callgrind: "Collected : 123456".
+    let marker = tool == .memcheck ? "total heap usage: " : "Collected : "
+    guard let range = text.range(of: marker) else { return nil }
+    let digits = text[range.upperBound...].prefix { $0.isNumber || $0 == "," }
+    return Int(digits.replacingOccurrences(of: ",", with: ""))
+  }
+}
+
+/// The heap an animation takes, measured by the allocator itself.
+enum MemoryProbe {
+  /// The growth of the heap in use when `count` idle nodes each start a two-property
+  /// `node.dance` animation and a frame runs, per animated property: everything the engine
+  /// keeps for it (animator, slot, lanes, records), none of the nodes' own storage.
+  static func bytesPerAnimatedProperty(count: Int) -> Double {
+    let scene = Scene()
+    let nodes = (0..<count).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+    for node in nodes {
+      scene.root.addChild(node)
+      _ = node.dance  // the node's handle exists before any animation, as in a game
+    }
+    scene.clock.advance(by: 1.0 / 60)
+    let before = heapInUse()
+    for node in nodes {
+      node.dance.animate(duration: 10, curve: .easeInOut) {
+        $0.center = Point(x: 10, y: 10)
+        $0.alpha = 0.5
+      }.start()
+    }
+    scene.clock.advance(by: 1.0 / 60)
+    let after = heapInUse()
+    blackHole(nodes.last?.center)
+    return Double(after - before) / Double(2 * count)
+  }
+
+  private static func heapInUse() -> Int { heap_bytes_in_use() }
+}
