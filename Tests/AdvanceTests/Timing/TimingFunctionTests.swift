@@ -71,6 +71,37 @@ import Testing
     }
   }
 
+  @Test(
+    "The seeded Newton steps agree with the search to machine precision, at every sixteenth",
+    arguments: [5, 6, 7] as [UInt64])
+  func seededSolve(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var curves: [TimingFunction] = [.default, .easeIn, .easeOut, .easeInOut, .swiftOut]
+    for _ in 0..<100 {
+      curves.append(
+        TimingFunction(
+          x1: .random(in: 0...1, using: &generator), y1: .random(in: -2...3, using: &generator),
+          x2: .random(in: 0...1, using: &generator), y2: .random(in: -2...3, using: &generator)))
+    }
+    var fast = 0
+    for curve in curves {
+      for index in 0..<16 where (curve.newtonSteps >> UInt32(2 * index)) & 3 != 0 {
+        fast += 1
+        // Both ends of the sixteenth, its middle, and random points in it.
+        var xs = [Double(index) / 16 + 1e-12, (Double(index) + 0.5) / 16, Double(index + 1) / 16]
+        for _ in 0..<20 { xs.append((Double(index) + .random(in: 0..<1, using: &generator)) / 16) }
+        for x in xs where x > 0 && x < 1 {
+          let exact = TimingFunction.bracketedSolve(
+            x, from: x, ax: curve.ax, bx: curve.bx, cx: curve.cx)
+          let error = abs(curve.sampleY(curve.solveX(x)) - curve.sampleY(exact))
+          #expect(error <= 1e-11, "curve \(curve), x \(x): error \(error)")
+        }
+      }
+    }
+    // Most sixteenths of most curves take the fast path.
+    #expect(fast > curves.count * 12, "\(fast) fast sixteenths of \(curves.count * 16)")
+  }
+
   @Test("slope(at:) matches the curve's own dy/dx and a central difference")
   func slope() {
     for curve in [TimingFunction.default, .easeIn, .easeOut, .easeInOut, .swiftOut] {
