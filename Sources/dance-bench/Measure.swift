@@ -18,13 +18,19 @@ func median(_ values: [Double]) -> Double {
   return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
 }
 
-/// Keeps the optimiser from deleting work whose result is otherwise unused.
+/// Keeps the optimiser from deleting work whose result is otherwise unused: the value's
+/// first byte goes into a global that is written on every call. (A load whose result is
+/// discarded does not: the optimiser deleted it, and with it every computation that fed
+/// the value.)
 @inline(never)
 func blackHole<T>(_ value: T) {
   withUnsafePointer(to: value) { pointer in
-    _ = UnsafeRawPointer(pointer).load(as: UInt8.self)
+    blackHoleSink &+= UInt64(UnsafeRawPointer(pointer).load(as: UInt8.self))
   }
 }
+
+/// What ``blackHole(_:)`` writes to; one thread uses it.
+nonisolated(unsafe) var blackHoleSink: UInt64 = 0
 
 /// `value` with `digits` decimals.
 func fixed(_ value: Double, _ digits: Int = 1) -> String {

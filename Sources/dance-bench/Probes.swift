@@ -10,6 +10,8 @@ enum Probe: String, CaseIterable {
   case frame = "--allocation-probe"
   /// COUNT frames of 1000 timed `node.dance` nodes (centre and alpha), staggered.
   case timedFrame = "--timed-frame-probe"
+  /// COUNT frames of one timed `node.dance` node: the whole frame's fixed cost.
+  case singleFrame = "--single-frame-probe"
   /// COUNT frames of the hand-written loop over 1000 sprites that `--timed-frame-probe` is
   /// measured against.
   case referenceFrame = "--reference-frame-probe"
@@ -26,6 +28,10 @@ enum Probe: String, CaseIterable {
   case additive16 = "--additive-probe-16"
   /// COUNT frames of a timeline staggering 1000 children, part-way through.
   case timeline = "--timeline-probe"
+  /// COUNT × 1000 calls of `TimingFunction.easeInOut.value(at:)`, spread over 0…1.
+  case curve = "--curve-probe"
+  /// COUNT × 1000 calls of the hand-written loop's WebKit-style solve, spread the same way.
+  case unitBezier = "--unit-bezier-probe"
 
   var option: String { rawValue }
 
@@ -69,6 +75,10 @@ enum Probe: String, CaseIterable {
     case .timedFrame:
       let (scene, nodes) = danceScene(
         count: 1000, spring: false, stagger: Self.stagger(frames: count))
+      for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
+      blackHole(nodes.last?.center)
+    case .singleFrame:
+      let (scene, nodes) = danceScene(count: 1, spring: false, stagger: Self.stagger(frames: count))
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
     case .referenceFrame:
@@ -126,6 +136,18 @@ enum Probe: String, CaseIterable {
       let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .curve, .unitBezier:
+      // Progress spread over (0, 1) by a golden-ratio walk, so that no two calls repeat.
+      var x = 0.5
+      var sum = 0.0
+      let curve = TimingFunction.easeInOut
+      let reference = UnitBezier.easeInOut
+      for _ in 0..<count * 1000 {
+        x += 0.618_033_988_749_894_8
+        if x >= 1 { x -= 1 }
+        sum += self == .curve ? curve.value(at: x) : reference.solve(x)
+      }
+      blackHole(sum)
     }
   }
 }
