@@ -24,15 +24,16 @@ struct AnimationTiming {
   // Two fields rather than an enum of the two kinds: a frame reads the one it needs in
   // place, where binding an enum's payload copied it first.
 
-  // In the order a frame reads them: the kind and duration, then the curve, then the
-  // spring, so that a timed frame touches the first cache lines only.
+  // In the order a frame reads them: the kind, the curve (its solving part first), then the
+  // spring and its duration, so that a timed frame touches the first two cache lines of its
+  // slot only.
 
   /// Whether the pacing is `spring`; otherwise it is `curve`.
   let isSpring: Bool
-  /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
-  let duration: Double
   /// The cubic curve (linear, unused, for a spring).
   let curve: TimingFunction
+  /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
+  let duration: Double
   /// The spring (at rest, unused, for a curve).
   let spring: SpringPacing
 
@@ -84,6 +85,17 @@ struct AnimationTiming {
     spring = SpringPacing(
       stiffness: stiffness, damping: damping, velocity: SIMD2(velocity.dx, velocity.dy))
     self.duration = duration
+  }
+
+  /// The timing at local time `u`, without its slope: ``sample(at:linear:slopes:)`` as a
+  /// frame asks for it.
+  @inline(__always)
+  func sample(at u: Double, linear: Bool) -> TimingSample {
+    guard u < 1 else { return .end }
+    let u = max(u, 0)
+    if linear { return TimingSample(progress: SIMD2(repeating: u), impulse: 0) }
+    if isSpring { return spring.state(at: u * duration, velocity: false).value }
+    return TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0)
   }
 
   /// The one sampler: the timing at local time `u` and, with `slopes`, its derivative with

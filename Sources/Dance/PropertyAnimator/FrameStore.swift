@@ -59,6 +59,8 @@ final class FrameStore {
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
   @exclusivity(unchecked) private var childSamples:
     ContiguousArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?> = []
+  /// How many slots have a plan (so that a frame without timelines skips them).
+  @exclusivity(unchecked) private var planCount = 0
 
   /// Lanes of two-lane values (`Point`, `Size`, `Double`, …).
   let pairs = LaneTable<SIMD2<Double>>()
@@ -120,7 +122,7 @@ final class FrameStore {
   /// Gives `slot` (a timeline's run) the plan whose children the frame samples.
   func setPlan(_ plan: TimelinePlan, slot: Int) {
     guard slot >= 0 && slot < plans.count else { return }
-    plans[slot]?.release()
+    if let old = plans[slot] { old.release() } else { planCount += 1 }
     plans[slot] = Unmanaged.passRetained(plan)
     childSamples[slot] = plan.samples
   }
@@ -129,7 +131,10 @@ final class FrameStore {
   /// are re-pointed); the animator must have removed its lanes first.
   func leave(slot: Int) -> AnimatorCore {
     _ = samples.swapRemove(at: slot)
-    plans.swapRemove(at: slot).removed?.release()
+    if let plan = plans.swapRemove(at: slot).removed {
+      plan.release()
+      planCount -= 1
+    }
     _ = childSamples.swapRemove(at: slot)
     if let moved = owners.swapRemove(at: slot).moved { moved.animator.didMove(toSlot: slot) }
     let core = cores.swapRemove(at: slot).removed
@@ -147,11 +152,15 @@ extension FrameStore: ClockFrameObserver {
       samples.withUnsafeMutableBufferPointer { samples in
         guard let base = cores.baseAddress else { return }
         for index in cores.indices {
-          let core = base + index
-          let f = core.pointee.fraction(at: now)
-          samples[index] = SlotSample(fraction: f, timing: core.pointee.sample(atFraction: f).value)
-          // A timeline's run: its children's samples, from the run's fraction.
-          plans[index]?._withUnsafeGuaranteedRef { $0.sampleChildren(atFraction: f) }
+          samples[index] = AnimatorCore.frameSample(base + index, at: now)
+        }
+      }
+    }
+    if planCount > 0 {
+      // Timelines' runs: their children's samples, from the run's fraction.
+      for index in plans.indices {
+        plans[index]?._withUnsafeGuaranteedRef {
+          $0.sampleChildren(atFraction: samples[index].fraction)
         }
       }
     }

@@ -64,6 +64,14 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     return sample.impulse == 0 ? value : value + inherited * sample.impulse
   }
 
+  /// ``blend(_:_:inherited:_:)`` of a plain path (no velocity carried in): `a·(1 − p) + b·p`
+  /// per lane, exact at p = 1.
+  @inline(__always)
+  static func plainBlend(_ a: V, _ b: V, _ progress: SIMD2<Double>) -> V {
+    let p = mask(progress)
+    return a * (1 - p) + b * p
+  }
+
   /// The value at fraction `f` of the animator, and with `slopes` its derivative with
   /// respect to f (zero otherwise).
   ///

@@ -236,7 +236,8 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
         let slot = Int(lanes[index].slot)
         let sample = samples[slot]
         if lanes[index].isPlain {
-          lanes[index].current = LanePath.blend(lanes[index].from, lanes[index].to, sample.timing)
+          lanes[index].current = LanePath.plainBlend(
+            lanes[index].from, lanes[index].to, sample.timing.progress)
         } else if lanes[index].child >= 0, let childSamples = children[slot] {
           // A timeline child's lane: plain, from its child's sample of this frame.
           lanes[index].current = LanePath.blend(
@@ -261,6 +262,13 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
 
 /// One slot's timing at the last frame: its fraction complete and the timing sampled there.
 struct SlotSample {
-  var fraction: Double
+  // The timing first: it is 16-byte aligned, and the fraction fills its padding (32 bytes,
+  // not 48).
   var timing: TimingSample
+  var fraction: Double
+
+  init(fraction: Double, timing: TimingSample) {
+    self.timing = timing
+    self.fraction = fraction
+  }
 }
