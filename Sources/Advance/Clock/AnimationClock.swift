@@ -50,7 +50,11 @@ public final class AnimationClock {
   // code inlined into other modules.
 
   /// The current time in seconds; 0 when the clock is created.
-  @exclusivity(unchecked) public private(set) var now: Double = 0
+  ///
+  /// (A computed property over unchecked storage: a stored public property read from
+  /// another module carries a run-time exclusivity check, a third of a one-node frame.)
+  public var now: Double { storedNow }
+  @exclusivity(unchecked) private var storedNow: Double = 0
 
   // The rounding error of `now` accumulated by `advance(by:)`, so that many small steps sum
   // to the correctly rounded total.
@@ -176,14 +180,14 @@ public final class AnimationClock {
       events += 1
       removeDeadline(at: 0)
       if first.time > now {
-        now = first.time
+        storedNow = first.time
         nowError = 0
       }
       first.observer.clockDidReachDeadline(self)
     }
     isProcessingEvents = false
     if reached {
-      now = target
+      storedNow = target
     }
     if !deferred.isEmpty {
       for deadline in deferred {

@@ -42,23 +42,24 @@ final class FrameStore {
   /// releasing your reference is safe. A stopped animator is not kept: released, it
   /// finishes at `.current`.
   struct SlotOwner {
-    unowned let animator: PropertyAnimator
+    /// Unretained: the animator leaves its slot before it goes.
+    unowned(unsafe) let animator: PropertyAnimator
     var retained: PropertyAnimator?
   }
 
   /// Per slot: the active animator's state, read and changed in place by its animator. Plain
   /// values without references, so that a frame copies and counts nothing.
-  @exclusivity(unchecked) var cores: ContiguousArray<AnimatorCore> = []
+  @exclusivity(unchecked) var cores = FlatArray<AnimatorCore>()
   /// Per slot: its animator.
-  @exclusivity(unchecked) var owners: ContiguousArray<SlotOwner> = []
+  @exclusivity(unchecked) var owners = FlatArray<SlotOwner>()
   /// Per slot: its sample at the last frame.
-  @exclusivity(unchecked) private var samples: ContiguousArray<SlotSample> = []
+  @exclusivity(unchecked) private var samples = FlatArray<SlotSample>()
   /// Per slot: the plan of the timeline whose run it is (retained), or nil; the frame
   /// samples its children after the slots.
-  @exclusivity(unchecked) private var plans: ContiguousArray<Unmanaged<TimelinePlan>?> = []
+  @exclusivity(unchecked) private var plans = FlatArray<Unmanaged<TimelinePlan>?>()
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
-  @exclusivity(unchecked) private var childSamples:
-    ContiguousArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?> = []
+  @exclusivity(unchecked) private var childSamples =
+    FlatArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>()
   /// How many slots have a plan (so that a frame without timelines skips them).
   @exclusivity(unchecked) private var planCount = 0
 
@@ -70,7 +71,7 @@ final class FrameStore {
   let octets = LaneTable<SIMD8<Double>>()
   /// Lanes of other widths (users' own `VectorConvertible` types), by vector type.
   private var otherTables: [ObjectIdentifier: AnyLaneTable] = [:]
-  private var otherTableList: [AnyLaneTable] = []
+  @exclusivity(unchecked) private var otherTableList: [AnyLaneTable] = []
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
@@ -81,7 +82,7 @@ final class FrameStore {
   }
 
   deinit {
-    for plan in plans { plan?.release() }
+    for index in plans.indices { plans[index]?.release() }
     clock.deactivate(self)
   }
 
@@ -148,13 +149,11 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    cores.withUnsafeBufferPointer { cores in
-      samples.withUnsafeMutableBufferPointer { samples in
-        guard let base = cores.baseAddress else { return }
-        for index in cores.indices {
-          samples[index] = AnimatorCore.frameSample(base + index, at: now)
-        }
-      }
+    let cores = cores.buffer
+    let samples = samples.buffer
+    guard let coreBase = cores.baseAddress, let sampleBase = samples.baseAddress else { return }
+    for index in cores.indices {
+      sampleBase[index] = AnimatorCore.frameSample(coreBase + index, at: now)
     }
     if planCount > 0 {
       // Timelines' runs: their children's samples, from the run's fraction.
@@ -164,19 +163,13 @@ extension FrameStore: ClockFrameObserver {
         }
       }
     }
-    cores.withUnsafeBufferPointer { cores in
-      samples.withUnsafeBufferPointer { samples in
-        childSamples.withUnsafeBufferPointer { children in
-          guard let samples = samples.baseAddress, let cores = cores.baseAddress,
-            let children = children.baseAddress
-          else { return }
-          pairs.blend(samples: samples, cores: cores, children: children)
-          quads.blend(samples: samples, cores: cores, children: children)
-          octets.blend(samples: samples, cores: cores, children: children)
-          for table in otherTableList {
-            table.blend(samples: samples, cores: cores, children: children)
-          }
-        }
+    let children = UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped)
+    if !pairs.isEmpty { pairs.blend(samples: sampleBase, cores: coreBase, children: children) }
+    if !quads.isEmpty { quads.blend(samples: sampleBase, cores: coreBase, children: children) }
+    if !octets.isEmpty { octets.blend(samples: sampleBase, cores: coreBase, children: children) }
+    if !otherTableList.isEmpty {
+      for table in otherTableList {
+        table.blend(samples: sampleBase, cores: coreBase, children: children)
       }
     }
   }

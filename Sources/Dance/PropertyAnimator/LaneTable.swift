@@ -47,26 +47,31 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
   }
 
   // Confined to the clock's thread; no access is held across a call out.
-  @exclusivity(unchecked) private var lanes: ContiguousArray<Lane> = []
-  @exclusivity(unchecked) private var paths: ContiguousArray<LanePath<V>> = []
-  @exclusivity(unchecked) private var owners: ContiguousArray<UnownedAnimation> = []
+  @exclusivity(unchecked) private var lanes = FlatArray<Lane>()
+  @exclusivity(unchecked) private var paths = FlatArray<LanePath<V>>()
+  @exclusivity(unchecked) private var owners = FlatArray<UnownedAnimation>()
   /// The keyframes of the lanes that have them, each with its lane's index.
-  private var tracks: ContiguousArray<(keyframes: KeyframePath<V>, lane: Int)> = []
+  @exclusivity(unchecked) private var tracks =
+    FlatArray<(keyframes: KeyframePath<V>, lane: Int)>()
   /// The timeline tracks of the lanes that have them, each with its lane's index.
   /// (Unmanaged, released when the lane goes: the frame reaches them without a retain.)
-  @exclusivity(unchecked) private var timelines:
-    ContiguousArray<(track: Unmanaged<TimelineTrack<V>>, lane: Int)> = []
+  @exclusivity(unchecked) private var timelines =
+    FlatArray<(track: Unmanaged<TimelineTrack<V>>, lane: Int)>()
 
   struct UnownedAnimation {
-    unowned let animation: PropertyAnimation
+    /// Unretained: an animation removes its lane before it ends.
+    unowned(unsafe) let animation: PropertyAnimation
   }
 
   override var count: Int { lanes.count }
 
+  /// Whether the table has no lanes.
+  var isEmpty: Bool { lanes.isEmpty }
+
   deinit {
     // The tracks are held unmanaged; a table that goes with lanes left (its store going
     // with stopped animators) lets go of them here.
-    for timeline in timelines { timeline.track.release() }
+    for index in timelines.indices { timelines[index].track.release() }
   }
 
   /// Adds a lane for `owner`, showing `current`; returns its index.
@@ -230,8 +235,8 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
     children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
   ) {
-    guard !lanes.isEmpty else { return }
-    lanes.withUnsafeMutableBufferPointer { lanes in
+    let lanes = lanes.buffer
+    do {
       for index in lanes.indices {
         let slot = Int(lanes[index].slot)
         let sample = samples[slot]

@@ -86,7 +86,9 @@ extension Node {
 extension Scene {
   /// The number of animators the scene keeps alive (running or paused); for tests and
   /// diagnostics.
-  package var activeAnimatorCount: Int { store.owners.count { $0.retained != nil } }
+  package var activeAnimatorCount: Int {
+    store.owners.indices.count { store.owners[$0].retained != nil }
+  }
 
   /// The number of active or stopped animators in the scene's store, and of the lanes of
   /// the properties they drive; for tests and diagnostics.

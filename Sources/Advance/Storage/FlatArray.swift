@@ -1,0 +1,97 @@
+/// A growable array of values in one buffer that its owner alone holds: the storage of
+/// Dance's flat stores (a scene's slots and lanes, a clock's animators).
+///
+/// Not copyable, so that it needs neither reference counting nor copy-on-write: reaching an
+/// element is one address computation. A `ContiguousArray` in the same place cost, per
+/// frame, a uniqueness check and a retain and release of its buffer each time a frame took
+/// a pointer to it (`dance-bench --single-frame-probe`, Docs/Performance.md).
+///
+/// Elements are reached through addressors, in place; the subscript does not check its
+/// index (the stores keep every index they use in range, and the fuzzer's audits check
+/// them), and writing through it does not need the array to be mutable: it belongs to one
+/// object, which writes it on one thread.
+@usableFromInline
+package struct FlatArray<Element>: ~Copyable {
+  @usableFromInline var base: UnsafeMutablePointer<Element>
+  /// The number of elements.
+  @usableFromInline package var count = 0
+  @usableFromInline var capacity: Int
+
+  /// An empty array with room for `capacity` elements.
+  package init(capacity: Int = 4) {
+    self.capacity = max(capacity, 1)
+    base = UnsafeMutablePointer<Element>.allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deinitialize(count: count)
+    base.deallocate()
+  }
+
+  /// Whether the array is empty.
+  @inlinable package var isEmpty: Bool {
+    @inline(__always) get { count == 0 }
+  }
+
+  /// The valid indices.
+  @inlinable package var indices: Range<Int> {
+    @inline(__always) get { 0..<count }
+  }
+
+  /// The elements, as a buffer valid until the array next grows or shrinks.
+  @inlinable package var buffer: UnsafeMutableBufferPointer<Element> {
+    @inline(__always) get { UnsafeMutableBufferPointer(start: base, count: count) }
+  }
+
+  /// The element at `index`, in place.
+  @inlinable package subscript(index: Int) -> Element {
+    @inline(__always) unsafeAddress { UnsafePointer(base + index) }
+    @inline(__always) nonmutating unsafeMutableAddress { base + index }
+  }
+
+  /// The last element, if any.
+  @inlinable package var last: Element? { count > 0 ? base[count - 1] : nil }
+
+  /// Adds `element` at the end.
+  @inlinable
+  package mutating func append(_ element: Element) {
+    if count == capacity { grow() }
+    (base + count).initialize(to: element)
+    count += 1
+  }
+
+  /// Removes and returns the last element.
+  @inlinable @discardableResult
+  package mutating func removeLast() -> Element {
+    count -= 1
+    return (base + count).move()
+  }
+
+  /// Removes the element at `index` in O(1) by moving the last element into its place;
+  /// returns the removed element and, when one moved, the element now at `index`, so that
+  /// the caller can repair the moved element's back-index.
+  @inlinable
+  package mutating func swapRemove(at index: Int) -> (removed: Element, moved: Element?) {
+    let last = count - 1
+    let removed = (base + index).move()
+    count = last
+    guard index != last else { return (removed, nil) }
+    (base + index).moveInitialize(from: base + last, count: 1)
+    return (removed, base[index])
+  }
+
+  /// Removes every element, keeping the buffer.
+  package mutating func removeAll() {
+    base.deinitialize(count: count)
+    count = 0
+  }
+
+  @usableFromInline
+  mutating func grow() {
+    let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+    larger.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = larger
+    capacity *= 2
+  }
+}
