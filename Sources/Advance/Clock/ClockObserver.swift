@@ -22,10 +22,12 @@ package protocol ClockDeadlineObserver: ClockParticipant {
   func clockDidReachDeadline(_ clock: AnimationClock)
 }
 
-/// Where the clock keeps an observer: its index in the active list and in the deadline heap.
+/// Where the clock keeps an observer: its index in the active list and its entry in the
+/// table of pending deadlines.
 package struct ClockRegistration {
   @usableFromInline var activeIndex = -1
-  @usableFromInline var deadlineIndex = -1
+  /// The observer's entry in the clock's table of pending deadlines, or -1.
+  @usableFromInline var deadlineHolder = -1
   /// The clock's advance in which `eventsInAdvance` was counted.
   var advanceSerial: UInt64 = 0
   /// How many of this observer's deadlines the clock has run in that advance.
@@ -39,5 +41,5 @@ package struct ClockRegistration {
 
   /// Whether the observer has a deadline pending (in the heap or deferred to the next
   /// advance).
-  package var hasDeadline: Bool { deadlineIndex != -1 }
+  package var hasDeadline: Bool { deadlineHolder != -1 }
 }
