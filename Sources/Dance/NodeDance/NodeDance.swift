@@ -34,9 +34,16 @@ public enum DanceAnimationState: Hashable, Sendable {
 /// a Dance animation finishes the old one at `.current` (its completions run) and replaces
 /// it.
 public final class NodeDance {
-  /// The node this object animates.
-  public private(set) weak var node: Node?
+  /// The node this object animates. (Unretained: the node owns this object and clears the
+  /// link when it goes, so that the node's reference count stays inline; a weak reference
+  /// moved it to a side table, whose atomic operations every retain of the node then paid.)
+  public var node: Node? { storedNode }
+  @exclusivity(unchecked) unowned(unsafe) var storedNode: Node?
   private var animator: PropertyAnimator?
+  /// The animator of the last animation that ended, kept to be reused by the next
+  /// `animate`: nobody else can reach it (it is this object's own), so a new animation
+  /// costs no allocation of an animator, its lists or its blocks' buffers.
+  private var spare: PropertyAnimator?
 
   /// The tag of the node's current (or last) Dance animation; before the first animation, a
   /// tag reserved for the node. Unique across all nodes and animations of the process unless
@@ -50,8 +57,13 @@ public final class NodeDance {
   }
 
   init(node: Node) {
-    self.node = node
+    storedNode = node
     tag = Self.nextTag()
+  }
+
+  deinit {
+    animator?.dance = nil
+    spare?.dance = nil
   }
 
   // MARK: - Creating an animation
@@ -64,9 +76,7 @@ public final class NodeDance {
     duration: Double, curve: AnimationCurve, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      PropertyAnimator(
-        duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve),
-        call: "node.dance.animate(duration:curve:_:)"),
+      duration: duration, timing: .curve(curve), call: "node.dance.animate(duration:curve:_:)",
       animations)
   }
 
@@ -77,10 +87,8 @@ public final class NodeDance {
     _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      PropertyAnimator(
-        duration: duration, timingParameters: timingParameters,
-        call: "node.dance.animate(duration:timingParameters:_:)"),
-      animations)
+      duration: duration, timing: .provider(timingParameters),
+      call: "node.dance.animate(duration:timingParameters:_:)", animations)
   }
 
   /// Creates an animation paced by a cubic Bézier curve through two control points.
@@ -90,12 +98,10 @@ public final class NodeDance {
     _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      PropertyAnimator(
-        duration: duration,
-        timingParameters: CubicTimingParameters(
-          controlPoint1: controlPoint1, controlPoint2: controlPoint2),
-        call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)"),
-      animations)
+      duration: duration,
+      timing: .provider(
+        CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
+      call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)", animations)
   }
 
   /// Creates an animation paced by a spring with `dampingRatio` that settles in `duration`.
@@ -104,28 +110,38 @@ public final class NodeDance {
     duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      PropertyAnimator(
-        duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio),
-        call: "node.dance.animate(duration:dampingRatio:_:)"),
-      animations)
+      duration: duration, timing: .provider(SpringTimingParameters(dampingRatio: dampingRatio)),
+      call: "node.dance.animate(duration:dampingRatio:_:)", animations)
   }
 
-  private func install(_ newAnimator: PropertyAnimator, _ animations: @escaping (Node) -> Void)
-    -> NodeDance
-  {
+  private func install(
+    duration: Double, timing: PropertyAnimator.TimingSource, call: String,
+    _ animations: @escaping (Node) -> Void
+  ) -> NodeDance {
     if let old = animator {
       animator = nil
       old.discard()
     }
     tag = Self.nextTag()
-    newAnimator.addAnimations { [weak node] in
-      if let node { animations(node) }
+    let newAnimator: PropertyAnimator
+    if let spare, spare.isReusable {
+      self.spare = nil
+      spare.reuse(duration: duration, timing: timing, call: call)
+      newAnimator = spare
+    } else {
+      newAnimator = PropertyAnimator(duration: duration, timing: timing, call: call)
     }
-    newAnimator.addCompletion { [weak self, weak newAnimator] _ in
-      if let self, self.animator === newAnimator { self.animator = nil }
-    }
+    newAnimator.dance = self
+    newAnimator.pendingBlocks.append((.node(animations), .window(start: 0)))
     animator = newAnimator
     return self
+  }
+
+  /// The animator's run ended (before its completions run): the node has no Dance
+  /// animation any more, and the animator is kept for the next one.
+  func animatorDidFinish(_ finished: PropertyAnimator) {
+    if animator === finished { animator = nil }
+    if spare == nil && animator !== finished { spare = finished }
   }
 
   // MARK: - Controlling it

@@ -95,9 +95,12 @@ struct AnimatorCore {
   /// The clock time of a pending `pauseAnimation(afterDelay:)`.
   private(set) var pauseTime: Double?
 
-  init(timing: AnimationTiming) {
+  /// A core at rest with `timing`, its run count going on from `run` (an animator reused
+  /// for a new animation keeps counting).
+  init(timing: AnimationTiming, counting run: UInt64 = 0) {
     self.timing = timing
     secondsPerFraction = timing.duration
+    self.run = run
   }
 
   // MARK: - Pure functions of the value

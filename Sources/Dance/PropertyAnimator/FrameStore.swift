@@ -70,8 +70,15 @@ final class FrameStore {
   /// Lanes of eight-lane values (`Transform`).
   let octets = LaneTable<SIMD8<Double>>()
   /// Lanes of other widths (users' own `VectorConvertible` types), by vector type.
-  private var otherTables: [ObjectIdentifier: AnyLaneTable] = [:]
-  @exclusivity(unchecked) private var otherTableList: [AnyLaneTable] = []
+  private var otherTables: [ObjectIdentifier: any ErasedLaneTable] = [:]
+  @exclusivity(unchecked) private var otherTableList: [any ErasedLaneTable] = []
+
+  /// Ended animations, ready to be reused by the next start, and those ended since the last
+  /// frame, which wait for it: a call still holding an animation that has just ended (it
+  /// checks, after the callbacks it triggered, whether the animation is still live) must
+  /// never find it reused for another property.
+  @exclusivity(unchecked) private var spareAnimations: [PropertyAnimation] = []
+  @exclusivity(unchecked) private var endedAnimations: [PropertyAnimation] = []
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
@@ -92,7 +99,9 @@ final class FrameStore {
     if V.self == SIMD4<Double>.self { return unsafeDowncast(quads, to: LaneTable<V>.self) }
     if V.self == SIMD8<Double>.self { return unsafeDowncast(octets, to: LaneTable<V>.self) }
     let key = ObjectIdentifier(V.self)
-    if let table = otherTables[key] { return unsafeDowncast(table, to: LaneTable<V>.self) }
+    if let table = otherTables[key] {
+      return unsafeDowncast(table as AnyObject, to: LaneTable<V>.self)
+    }
     let table = LaneTable<V>()
     otherTables[key] = table
     otherTableList.append(table)
@@ -105,6 +114,21 @@ final class FrameStore {
   /// The number of lanes; for tests and diagnostics.
   var laneCount: Int {
     pairs.count + quads.count + octets.count + otherTableList.reduce(0) { $0 + $1.count }
+  }
+
+  // MARK: - Animations
+
+  /// An animation of no property, for a new lane: a spare one if there is one.
+  func makeAnimation() -> PropertyAnimation {
+    guard let animation = spareAnimations.popLast() else { return PropertyAnimation() }
+    animation.isStacked = false
+    animation.below = nil
+    return animation
+  }
+
+  /// Takes back an animation that has ended (its lane removed, off every list).
+  func recycle(_ animation: PropertyAnimation) {
+    endedAnimations.append(animation)
   }
 
   // MARK: - Slots
@@ -149,6 +173,10 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
+    if !endedAnimations.isEmpty {
+      spareAnimations += endedAnimations
+      endedAnimations.removeAll(keepingCapacity: true)
+    }
     let cores = cores.buffer
     let samples = samples.buffer
     guard let coreBase = cores.baseAddress, let sampleBase = samples.baseAddress else { return }

@@ -1,3 +1,21 @@
+/// A ``LaneTable`` whatever its value type: what a frame, and an animation of a width other
+/// than the built-in properties', need of it.
+protocol ErasedLaneTable: AnyObject {
+  /// Writes every lane's value for its slot's sample (a frame).
+  /// `children` holds, per slot, its timeline children's samples (or nil).
+  func blend(
+    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
+    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+  )
+
+  /// The number of lanes.
+  var count: Int { get }
+
+  /// Runs `operation` on lane `index`, with this table as its own type.
+  func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
+    -> Operation.Result
+}
+
 /// The lanes of one value width in a scene's ``FrameStore``: per animated property, the slot
 /// of the animator that drives it, its ``LanePath`` and the value on screen.
 ///
@@ -6,19 +24,6 @@
 /// `lanes[i].current`. The hot part of a lane (slot, `from`, `to`, the value) is laid out
 /// flat for the frame; the rest of the path sits in a parallel array that only lanes with
 /// more than a whole-segment path read.
-class AnyLaneTable {
-  /// Writes every lane's value for its slot's sample (a frame).
-  /// `children` holds, per slot, its timeline children's samples (or nil).
-  func blend(
-    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
-    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
-  ) {}
-
-  /// The number of lanes.
-  var count: Int { 0 }
-}
-
-/// The lanes of values of type `V`.
 ///
 /// The methods that the animations' control paths call (generic code, compiled once for
 /// every value type, reaching the table through a class method) carry `@_specialize` for the
@@ -26,7 +31,7 @@ class AnyLaneTable {
 /// arithmetic: `dance-bench`'s start + finish of a two-property animation measured 132 000
 /// instructions without, against the figure in Docs/Performance.md with. (The frame itself
 /// calls the three tables with concrete types, which the optimiser specialises anyway.)
-final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
+final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   struct Lane {
     /// The slot of the animator that drives the property.
     var slot: Int32
@@ -63,7 +68,13 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
     unowned(unsafe) let animation: PropertyAnimation
   }
 
-  override var count: Int { lanes.count }
+  var count: Int { lanes.count }
+
+  func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
+    -> Operation.Result
+  {
+    operation.run(on: self, lane: index)
+  }
 
   /// Whether the table has no lanes.
   var isEmpty: Bool { lanes.isEmpty }
@@ -231,7 +242,7 @@ final class LaneTable<V: SIMD>: AnyLaneTable where V.Scalar == Double {
       && Int(lanes[index].slot) == slot
   }
 
-  override func blend(
+  func blend(
     samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
     children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
   ) {

@@ -5,7 +5,14 @@
 /// animator records the property until the animation lets go of it; this object links the
 /// lane to its animator (which carries out the run) and to its node (whose storage gets the
 /// value back when the animation ends).
-class PropertyAnimation {
+///
+/// One class for every property and value type, its lane reached through `table` by the
+/// value's vector type: recycled by the store (``FrameStore/makeAnimation()``), so that a
+/// start allocates none, and its control paths run specialised for the three widths of the
+/// built-in properties instead of as a generic class's unspecialised methods. (Generic
+/// animation classes, one allocation each, were most of the 56 000 instructions of a start
+/// and finish: Docs/Performance.md.)
+final class PropertyAnimation {
   /// The animator that owns this animation; nil once the animation has ended. An animator
   /// clears this link on every animation it lets go, and lets go of all of them before it
   /// is destroyed.
@@ -13,24 +20,145 @@ class PropertyAnimation {
   /// Unretained, like ``Animatable``'s link to its owner, because every read of a property
   /// passes here (`swift_unownedRetainStrong` was a tenth of a read's instructions).
   @exclusivity(unchecked) unowned(unsafe) var animator: PropertyAnimator?
-  /// The node whose property this animates. Weak, so that an animation never keeps its
-  /// node alive: a released node ends its animations from its `deinit`.
-  weak var baseNode: Node?
+  /// The node whose property this animates; nil once the animation has ended. Unretained:
+  /// a node ends its animations (clearing this first) before it goes.
+  @exclusivity(unchecked) unowned(unsafe) var node: Node?
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1
+  /// The table holding the lane: the store's table for the value's vector type.
+  @exclusivity(unchecked) unowned(unsafe) var table: (any ErasedLaneTable)?
+  /// Which of the store's tables `table` is, for the operations that do not depend on the
+  /// value type.
+  @exclusivity(unchecked) var width = LaneWidth.other
+  /// Where the property lives in its node.
+  var key = PropertyKey.center
 
-  init(node: Node, animator: PropertyAnimator) {
-    baseNode = node
-    self.animator = animator
+  /// Whether this animation is a member of an additive stack: the property then shows its
+  /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
+  @exclusivity(unchecked) var isStacked = false
+  /// The member below this one in an additive stack (older), if any. The property's storage
+  /// links to the top; the links run down to the oldest.
+  var below: PropertyAnimation?
+
+  /// An animation of no property yet; ``FrameStore/makeAnimation()`` makes them.
+  init() {}
+
+  /// The lane table, as the table of `V`, which it is by construction.
+  @inline(__always)
+  func lanes<V: SIMD>(_: V.Type) -> LaneTable<V> where V.Scalar == Double {
+    unsafeDowncast(table.unsafelyUnwrapped as AnyObject, to: LaneTable<V>.self)
   }
+
+  /// Runs `operation` on this animation's lane with its table as its own type: direct,
+  /// specialised calls for the three widths of the built-in properties.
+  @inline(__always)
+  func perform<Operation: LaneOperation>(_ operation: Operation) -> Operation.Result {
+    switch width {
+    case .pairs: operation.run(on: lanes(SIMD2<Double>.self), lane: laneIndex)
+    case .quads: operation.run(on: lanes(SIMD4<Double>.self), lane: laneIndex)
+    case .octets: operation.run(on: lanes(SIMD8<Double>.self), lane: laneIndex)
+    case .other: table.unsafelyUnwrapped.perform(operation, lane: laneIndex)
+    }
+  }
+
+  // MARK: - Value-typed views (the caller knows the property's vector type)
+
+  /// The value on screen as a read sees it: the lane's value, brought up to the clock's
+  /// time first if the clock moved since the last frame (a read inside an event, between
+  /// the event's time and the frame's). The read path is three hops: the property's
+  /// storage, this, the lane.
+  @inline(__always)
+  func displayed<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
+    animator?.refreshIfStale()
+    return lanes(V.self).current(at: laneIndex)
+  }
+
+  /// The path's end: the value the property is heading to.
+  func target<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
+    lanes(V.self).target(at: laneIndex)
+  }
+
+  /// What this animation adds in an additive stack: its value minus its own target. It
+  /// ends at 0 exactly (the lane's blend is exact at p = 1).
+  func offset<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
+    displayed(V.self) - target(V.self)
+  }
+
+  /// This animation and the members below it, newest first.
+  var stack: [PropertyAnimation] {
+    var members = [self]
+    while let next = members[members.count - 1].below { members.append(next) }
+    return members
+  }
+
+  /// The sum of the offsets of this animation and the members below it, newest first.
+  func stackOffset<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
+    var sum = offset(V.self)
+    var member = below
+    while let next = member {
+      sum += next.offset(V.self)
+      member = next.below
+    }
+    return sum
+  }
+
+  /// The velocity of the property this animation drives, in value units per second at clock
+  /// time `now`: the sum over its stack (one animation, when not stacked).
+  func stackVelocity<V: SIMD>(_: V.Type, now: Double) -> V where V.Scalar == Double {
+    var sum = V.zero
+    var member: PropertyAnimation? = self
+    while let next = member {
+      if let animator = next.animator {
+        sum += next.velocity(V.self, core: animator.core, now: now)
+      }
+      member = next.below
+    }
+    return sum
+  }
+
+  /// The velocity in value units per second of clock time, at clock time `now`.
+  func velocity<V: SIMD>(_: V.Type, core: AnimatorCore, now: Double) -> V where V.Scalar == Double {
+    let f = core.fraction(at: now)
+    let (sample, slope) = core.sample(atFraction: f, slopes: true)
+    return lanes(V.self).value(
+      at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
+    ).slope * core.speed(at: now)
+  }
+
+  /// The keyframes, for an animation of `Node.animateKeyframes`.
+  func keyframes<V: SIMD>(_: V.Type) -> KeyframePath<V>? where V.Scalar == Double {
+    lanes(V.self).keyframes(at: laneIndex)
+  }
+
+  /// Replaces the keyframes of an animation of `Node.animateKeyframes`.
+  func setKeyframes<V: SIMD>(_ keyframes: KeyframePath<V>) where V.Scalar == Double {
+    lanes(V.self).setKeyframes(keyframes, at: laneIndex)
+  }
+
+  /// The timeline track of this animation's lane, if it is a timeline's.
+  func timelineTrack<V: SIMD>(_: V.Type) -> TimelineTrack<V>? where V.Scalar == Double {
+    laneIndex >= 0 ? lanes(V.self).timeline(at: laneIndex) : nil
+  }
+
+  /// Changes the timeline track of this animation's lane.
+  func updateTimelineTrack<V: SIMD>(_: V.Type, _ body: (TimelineTrack<V>) -> Void)
+  where V.Scalar == Double {
+    guard let track = timelineTrack(V.self) else { return }
+    body(track)
+    lanes(V.self).syncTimelineLane(at: laneIndex)
+  }
+
+  // MARK: - Operations on the lane, whatever its type
 
   /// Writes the value at fraction `f` into the lane; `sample` is the animator's timing at
   /// u = f.
-  func evaluate(fraction f: Double, sample: TimingSample, core: AnimatorCore) {}
+  func evaluate(fraction f: Double, sample: TimingSample, core: AnimatorCore) {
+    perform(EvaluateLane(fraction: f, sample: sample, core: core))
+  }
 
   /// Writes the start (`from`) or end (target) value into the lane; `.current` keeps it.
-  final func apply(_ position: AnimatingPosition, core: AnimatorCore) {
+  func apply(_ position: AnimatingPosition, core: AnimatorCore) {
     switch position {
     case .start:
       evaluate(
@@ -42,19 +170,49 @@ class PropertyAnimation {
   }
 
   /// Points the lane to `slot` (its animator's slot moved).
-  func move(toSlot slot: Int) {}
+  func move(toSlot slot: Int) {
+    perform(MoveLane(slot: slot))
+  }
 
   /// Re-bases the path for `continueAnimation`.
-  func rebase(_ rebase: AnimatorCore.Rebase, core: AnimatorCore) {}
-
-  /// Removes the lane and gives the value it showed back to the node's storage.
-  func end() {}
+  func rebase(_ rebase: AnimatorCore.Rebase, core: AnimatorCore) {
+    perform(RebaseLane(rebase: rebase, core: core))
+  }
 
   /// Whether the lane at `laneIndex` belongs to this animation and `slot`; for the audit.
-  func laneMatches(slot: Int) -> Bool { false }
+  func laneMatches(slot: Int) -> Bool {
+    laneIndex >= 0 && perform(LaneMatches(animation: self, slot: slot))
+  }
 
-  /// What is inconsistent in the additive stack of this animation's property; for the audit.
-  func stackProblems() -> [String] { [] }
+  /// Removes the lane and gives the value it showed back to the node's storage.
+  func end() {
+    guard laneIndex >= 0 else { return }
+    switch key {
+    case .center: end(in: CenterStorage())
+    case .bounds: end(in: BoundsStorage())
+    case .alpha: end(in: AlphaStorage())
+    case .transform: end(in: TransformStorage())
+    case .backgroundColor: end(in: BackgroundColorStorage())
+    case .custom(let property): property.end(self)
+    }
+  }
+
+  /// ``end()`` for the property in `storage`.
+  func end<Storage: PropertyStorage>(in storage: Storage) {
+    let table = lanes(Storage.Value.VectorType.self)
+    let target = isStacked ? table.target(at: laneIndex) : .zero
+    let value = table.remove(at: laneIndex)
+    laneIndex = -1
+    guard let node else { return }
+    storage.access(unsafeDowncast(node, to: Storage.Root.self)) { property in
+      if isStacked {
+        // An ended offset folds into the target: nothing at `.end`, (from − to) at `.start`.
+        property.fold(self, offset: value - target)
+      } else {
+        property.release(from: self, value: Storage.Value(vector: value))
+      }
+    }
+  }
 
   /// Stops driving the node's property, which stays where it is; tells the animator, which
   /// ends at `position` if that was its last property.
@@ -67,191 +225,89 @@ class PropertyAnimation {
     end()
     animator.animationDidDetach(self, endingAt: position)
   }
-}
-
-/// A `PropertyAnimation` of a `Value`.
-class ValueAnimation<Value: VectorConvertible>: PropertyAnimation {
-  typealias Vector = Value.VectorType
-
-  /// The table holding this animation's lane.
-  let table: LaneTable<Vector>
-
-  /// Whether this animation is a member of an additive stack: the property then shows its
-  /// storage's value (the target) plus every member's ``offset``, instead of this lane.
-  final var isStacked = false
-  /// The member below this one in an additive stack (older), if any. The property's storage
-  /// links to the top; the links run down to the oldest.
-  final var below: ValueAnimation<Value>?
-
-  init(node: Node, animator: PropertyAnimator, table: LaneTable<Vector>) {
-    self.table = table
-    super.init(node: node, animator: animator)
-  }
-
-  /// The value on screen as a read sees it: the lane's value, brought up to the clock's
-  /// time first if the clock moved since the last frame (a read inside an event, between
-  /// the event's time and the frame's). The read path is three hops: the property's
-  /// subscript, this, the lane.
-  @inline(__always)
-  final var displayed: Vector {
-    animator?.refreshIfStale()
-    return table.current(at: laneIndex)
-  }
-
-  /// The path's end: the value the property is heading to.
-  final var target: Vector { table.target(at: laneIndex) }
-
-  /// What this animation adds in an additive stack: its value minus its own target. It
-  /// ends at 0 exactly (the lane's blend is exact at p = 1).
-  final var offset: Vector { displayed - target }
-
-  /// This animation and the members below it, newest first.
-  final var stack: [ValueAnimation<Value>] {
-    var members = [self]
-    while let next = members[members.count - 1].below { members.append(next) }
-    return members
-  }
-
-  /// The sum of the offsets of this animation and the members below it, newest first.
-  final var stackOffset: Vector {
-    var sum = offset
-    var member = below
-    while let next = member {
-      sum += next.offset
-      member = next.below
-    }
-    return sum
-  }
-
-  /// The velocity of the property this animation drives, in value units per second at clock
-  /// time `now`: the sum over its stack (one animation, when not stacked).
-  final func stackVelocity(now: Double) -> Vector {
-    var sum = Vector.zero
-    var member: ValueAnimation<Value>? = self
-    while let next = member {
-      if let animator = next.animator { sum += next.velocity(core: animator.core, now: now) }
-      member = next.below
-    }
-    return sum
-  }
 
   /// Stops driving the property, with every member below this one in its stack; the value
   /// stays where it is.
-  final func detachStack() {
+  func detachStack() {
     for member in stack {
       member.detach(endingAt: .current)
     }
   }
+}
 
-  /// The keyframes, for an animation of `Node.animateKeyframes`.
-  final var keyframes: KeyframePath<Vector>? {
-    get { table.keyframes(at: laneIndex) }
-    set { if let newValue { table.setKeyframes(newValue, at: laneIndex) } }
+/// Which of a store's lane tables holds a lane.
+enum LaneWidth {
+  /// `LaneTable<SIMD2<Double>>`: `Point`, `Size`, `Double`, `Vector`.
+  case pairs
+  /// `LaneTable<SIMD4<Double>>`: `Rect`, `Color`.
+  case quads
+  /// `LaneTable<SIMD8<Double>>`: `Transform`.
+  case octets
+  /// Any other width (users' own `VectorConvertible` types).
+  case other
+
+  /// The table that holds lanes of `V`.
+  static func of<V: SIMD>(_: V.Type) -> LaneWidth where V.Scalar == Double {
+    if V.self == SIMD2<Double>.self { return .pairs }
+    if V.self == SIMD4<Double>.self { return .quads }
+    if V.self == SIMD8<Double>.self { return .octets }
+    return .other
   }
+}
 
-  /// The path.
-  final var path: LanePath<Vector> {
-    get { table.path(at: laneIndex) }
-    set { table.setPath(newValue, at: laneIndex) }
+/// An operation on one lane that does not depend on the property's value type, run by
+/// ``PropertyAnimation/perform(_:)`` with the lane's table as its own type.
+protocol LaneOperation {
+  associatedtype Result
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) -> Result where V.Scalar == Double
+}
+
+/// Writes the lane's value at a fraction.
+struct EvaluateLane: LaneOperation {
+  let fraction: Double
+  let sample: TimingSample
+  let core: AnimatorCore
+
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    table.evaluate(at: index, fraction: fraction, sample: sample, core: core)
   }
+}
 
-  override final func evaluate(fraction f: Double, sample: TimingSample, core: AnimatorCore) {
-    table.evaluate(at: laneIndex, fraction: f, sample: sample, core: core)
+/// Points the lane to its animator's new slot.
+struct MoveLane: LaneOperation {
+  let slot: Int
+
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    table.move(at: index, toSlot: slot)
   }
+}
 
-  /// The velocity in value units per second of clock time, at clock time `now`.
-  final func velocity(core: AnimatorCore, now: Double) -> Vector {
-    let f = core.fraction(at: now)
-    let (sample, slope) = core.sample(atFraction: f, slopes: true)
-    return table.value(
-      at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
-    ).slope * core.speed(at: now)
-  }
+/// Re-bases the lane's path for `continueAnimation`: a new segment from where the old
+/// timing has the property, carrying its velocity into a spring.
+struct RebaseLane: LaneOperation {
+  let rebase: AnimatorCore.Rebase
+  let core: AnimatorCore
 
-  override final func move(toSlot slot: Int) {
-    table.move(at: laneIndex, toSlot: slot)
-  }
-
-  override final func rebase(_ rebase: AnimatorCore.Rebase, core: AnimatorCore) {
-    var path = path
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    var path = table.path(at: index)
     let f = rebase.fraction
     let old = rebase.oldCore
     let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
     let (value, slope) = table.value(
-      at: laneIndex, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
+      at: index, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
     path.rebase(
       at: f, value: value, clockVelocity: slope * rebase.oldSpeed, timing: core.timing,
       speed: rebase.newSpeed)
-    self.path = path
-  }
-
-  override final func laneMatches(slot: Int) -> Bool {
-    table.laneMatches(self, at: laneIndex, slot: slot)
+    table.setPath(path, at: index)
   }
 }
 
-/// A `PropertyAnimation` of a `Value` stored in a node of class `N`.
-final class TypedPropertyAnimation<N: Node, Value: VectorConvertible>: ValueAnimation<Value> {
-  let storage: ReferenceWritableKeyPath<N, Animatable<Value>>
+/// Whether the lane belongs to an animation and a slot; for the audit.
+struct LaneMatches: LaneOperation {
+  let animation: PropertyAnimation
+  let slot: Int
 
-  init(
-    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>, animator: PropertyAnimator,
-    table: LaneTable<Vector>
-  ) {
-    self.storage = storage
-    super.init(node: node, animator: animator, table: table)
-  }
-
-  override func stackProblems() -> [String] {
-    guard let node = baseNode.map({ unsafeDowncast($0, to: N.self) }) else { return [] }
-    let property = node[keyPath: storage]
-    guard let top = property.owner else {
-      return ["a live animation's property has no owner"]
-    }
-    let members = top.stack
-    guard members.contains(where: { $0 === self }) else {
-      return ["a live animation is not in its property's stack"]
-    }
-    if !top.isStacked { return members.count == 1 ? [] : ["a replacing owner has a stack"] }
-    var problems: [String] = []
-    if members.count > AnimationComposition.maximumOffsets {
-      problems.append("\(members.count) offsets on one property")
-    }
-    // The value shown, from the lanes directly: the target plus each lane's value − target.
-    var sum = property.value.vector
-    // Rounding is relative to the largest term: the target or an offset.
-    var scale = max(1, sum.max(), -sum.min())
-    for member in members {
-      if !member.isStacked || member.animator == nil || member.laneIndex < 0 {
-        problems.append("a stack member is not a live additive lane")
-        return problems
-      }
-      let offset =
-        member.table.current(at: member.laneIndex) - member.table.target(at: member.laneIndex)
-      sum += offset
-      scale = max(scale, offset.max(), -offset.min())
-    }
-    // (Compared as values: a transform's vector wraps its angle on the way back.)
-    let shown = property.displayedValue.vector
-    sum = Value(vector: sum).vector
-    if ((shown - sum) * (shown - sum)).sum() > (1e-9 * scale) * (1e-9 * scale) {
-      problems.append("the value shown \(shown) is not target + Σ offsets \(sum)")
-    }
-    return problems
-  }
-
-  override func end() {
-    guard laneIndex >= 0 else { return }
-    let target = isStacked ? table.target(at: laneIndex) : .zero
-    let value = table.remove(at: laneIndex)
-    laneIndex = -1
-    guard let baseNode else { return }
-    let node = unsafeDowncast(baseNode, to: N.self)
-    if isStacked {
-      // An ended offset folds into the target: nothing at `.end`, (from − to) at `.start`.
-      node[keyPath: storage].fold(self, offset: value - target)
-    } else {
-      node[keyPath: storage].release(from: self, value: Value(vector: value))
-    }
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) -> Bool where V.Scalar == Double {
+    table.laneMatches(animation, at: index, slot: slot)
   }
 }

@@ -45,7 +45,7 @@ extension PropertyAnimator {
       if !animation.laneMatches(slot: slot) {
         problems.append("an animation's lane is missing or belongs to another")
       }
-      guard let node = animation.baseNode else {
+      guard let node = animation.node else {
         problems.append("an animation outlived its node")
         continue
       }

@@ -29,26 +29,26 @@ extension PropertyAnimator {
   }
 
   /// Records an assignment made inside one of this animator's blocks.
-  func record<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    windowStart: Double
+  func record<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, for node: Storage.Root, storage: Storage, windowStart: Double
   ) {
     guard canAnimate(node) else {
-      node.assignImmediately(newValue, to: storage)
+      node.assignImmediately(newValue, storage: storage)
       return
     }
-    let previous = node[keyPath: storage].owner
+    let previous = storage.access(node) { $0.owner }
     if composition == .additive {
-      recordAdditive(newValue, for: node, at: storage, windowStart: windowStart, previous: previous)
+      recordAdditive(
+        newValue, for: node, storage: storage, windowStart: windowStart, previous: previous)
       return
     }
     var path = LanePath(
-      from: node[keyPath: storage].displayedValue.vector, to: newValue.vector,
+      from: storage.access(node) { $0.displayedValue }.vector, to: newValue.vector,
       windowStart: windowStart)
-    let core = core
-    if core.timing.isSpring, let previous {
+    if let previous, core.timing.isSpring {
+      let core = core
       path.inherit(
-        clockVelocity: previous.stackVelocity(now: currentTime),
+        clockVelocity: previous.stackVelocity(Storage.Value.VectorType.self, now: currentTime),
         timing: core.timing, speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
     }
     adopt(node: node, storage: storage, path: path, previous: previous)
@@ -56,24 +56,25 @@ extension PropertyAnimator {
 
   /// Records an assignment of an additive animator: the target becomes `newValue` at once,
   /// and a new offset from the previous target goes to 0 on top of the property's stack.
-  private func recordAdditive<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    windowStart: Double, previous: ValueAnimation<Value>?
+  private func recordAdditive<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, for node: Storage.Root, storage: Storage, windowStart: Double,
+    previous: PropertyAnimation?
   ) {
-    var from = node[keyPath: storage].targetValue.vector
+    typealias Vector = Storage.Value.VectorType
+    var from = storage.access(node) { $0.targetValue }.vector
     var below = previous
     let ownPrevious = previous?.animator === self ? previous : nil
     if let ownPrevious {
       // The block assigned the property before: the later value replaces the earlier one,
       // from the target before this run.
-      from = ownPrevious.path.from
+      from = ownPrevious.lanes(Vector.self).path(at: ownPrevious.laneIndex).from
       below = ownPrevious.below
     }
     // Past the limit, the oldest offset hands its value now to the new one.
-    var oldest: ValueAnimation<Value>?
+    var oldest: PropertyAnimation?
     if let members = below?.stack, members.count >= AnimationComposition.maximumOffsets {
       let dropped = members[members.count - 1]
-      from += dropped.offset
+      from += dropped.offset(Vector.self)
       if members.count > 1 { members[members.count - 2].below = nil } else { below = nil }
       oldest = dropped
     }
@@ -83,7 +84,7 @@ extension PropertyAnimator {
     below?.isStacked = true
     animation.below = below
     animation.isStacked = true
-    node[keyPath: storage].value = newValue
+    storage.access(node) { $0.value = newValue }
     // Last, as in `adopt`: these may run other animators' completions.
     if let ownPrevious { replace(ownPrevious) }
     oldest?.detach(endingAt: .current)
@@ -91,21 +92,22 @@ extension PropertyAnimator {
 
   /// Records an assignment made inside a keyframe of this animator: the property reaches
   /// `newValue` over the slice `start ..< start + duration` of the animation.
-  func recordKeyframe<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    start: Double, duration: Double
+  func recordKeyframe<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, for node: Storage.Root, storage: Storage, start: Double,
+    duration: Double
   ) {
+    typealias Vector = Storage.Value.VectorType
     guard canAnimate(node) else {
-      node.assignImmediately(newValue, to: storage)
+      node.assignImmediately(newValue, storage: storage)
       return
     }
-    let previous = node[keyPath: storage].owner
-    if let previous, previous.animator === self, var keyframes = previous.keyframes {
+    let previous = storage.access(node) { $0.owner }
+    if let previous, previous.animator === self, var keyframes = previous.keyframes(Vector.self) {
       keyframes.add(start: start, duration: duration, value: newValue.vector)
-      previous.keyframes = keyframes
+      previous.setKeyframes(keyframes)
       return
     }
-    let from = node[keyPath: storage].displayedValue.vector
+    let from = storage.access(node) { $0.displayedValue }.vector
     var keyframes = KeyframePath(from: from, mode: keyframeMode)
     keyframes.add(start: start, duration: duration, value: newValue.vector)
     adopt(
@@ -117,11 +119,11 @@ extension PropertyAnimator {
   /// `previous`. Taking it from an animation of this same run (a block that assigns a
   /// property twice) is a replacement, not an interruption.
   @discardableResult
-  func adopt<N: Node, Value: VectorConvertible>(
-    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
-    timeline: TimelineTrack<Value.VectorType>? = nil, previous: ValueAnimation<Value>?
-  ) -> ValueAnimation<Value> {
+  func adopt<Storage: PropertyStorage>(
+    node: Storage.Root, storage: Storage, path: LanePath<Storage.Value.VectorType>,
+    keyframes: KeyframePath<Storage.Value.VectorType>? = nil,
+    timeline: TimelineTrack<Storage.Value.VectorType>? = nil, previous: PropertyAnimation?
+  ) -> PropertyAnimation {
     let animation = addAnimation(
       node: node, storage: storage, path: path, keyframes: keyframes, timeline: timeline)
 
@@ -137,20 +139,26 @@ extension PropertyAnimator {
   }
 
   /// Adds an animation of this run along `path` and makes it the property's owner.
-  private func addAnimation<N: Node, Value: VectorConvertible>(
-    node: N, storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    path: LanePath<Value.VectorType>, keyframes: KeyframePath<Value.VectorType>? = nil,
-    timeline: TimelineTrack<Value.VectorType>? = nil
-  ) -> ValueAnimation<Value> {
-    let table = store.unsafelyUnwrapped.table(for: Value.VectorType.self)
-    let animation = TypedPropertyAnimation(
-      node: node, storage: storage, animator: self, table: table)
+  private func addAnimation<Storage: PropertyStorage>(
+    node: Storage.Root, storage: Storage, path: LanePath<Storage.Value.VectorType>,
+    keyframes: KeyframePath<Storage.Value.VectorType>? = nil,
+    timeline: TimelineTrack<Storage.Value.VectorType>? = nil
+  ) -> PropertyAnimation {
+    typealias Vector = Storage.Value.VectorType
+    let store = store.unsafelyUnwrapped
+    let table = store.table(for: Vector.self)
+    let animation = store.makeAnimation()
+    animation.animator = self
+    animation.node = node
+    animation.table = table
+    animation.width = LaneWidth.of(Vector.self)
+    animation.key = storage.makeKey()
     animation.laneIndex = table.add(
       animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
       current: path.from)
     animations.append(animation)
     node.animations.append(animation)
-    node[keyPath: storage].owner = animation
+    storage.access(node) { $0.owner = animation }
     hasHadAnimations = true
     return animation
   }
@@ -159,17 +167,24 @@ extension PropertyAnimator {
   private func replace(_ animation: PropertyAnimation) {
     animation.animator = nil
     animation.end()
-    animations.removeAll { $0 === animation }
-    animation.baseNode?.animations.removeAll { $0 === animation }
+    remove(animation)
   }
 
   /// One of this animator's animations stopped driving its property.
   func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
     wasInterrupted = true
-    animations.removeAll { $0 === animation }
-    animation.baseNode?.animations.removeAll { $0 === animation }
+    remove(animation)
     guard animations.isEmpty, hasHadAnimations else { return }
     let now = currentTime
     send("animationDidDetach") { $0.abandon(now: now) }
+  }
+
+  /// Takes an ended animation off this run's list and its node's, and hands it back to the
+  /// store to be reused.
+  func remove(_ animation: PropertyAnimation) {
+    animations.removeAll { $0 === animation }
+    animation.node?.animations.removeAll { $0 === animation }
+    animation.node = nil
+    store?.recycle(animation)
   }
 }

@@ -67,10 +67,10 @@ extension PropertyAnimator {
       return
     }
     if core.phase == .inactive {
-      pendingBlocks.append((animation, .window(start: windowStart)))
+      pendingBlocks.append((.plain(animation), .window(start: windowStart)))
     } else {
       let start = max(windowStart, core.fraction(at: currentTime))
-      runBlock(animation, kind: .window(start: start))
+      runBlock(.plain(animation), kind: .window(start: start))
       applyAll()
     }
   }
@@ -78,7 +78,7 @@ extension PropertyAnimator {
   /// Adds a block whose assignments become keyframes (for `Node.animateKeyframes`); call it
   /// before starting the animator.
   func addKeyframeAnimations(_ animation: @escaping () -> Void) {
-    pendingBlocks.append((animation, .keyframes))
+    pendingBlocks.append((.plain(animation), .keyframes))
   }
 
   // MARK: - Carrying out actions
@@ -120,10 +120,16 @@ extension PropertyAnimator {
     let hadClock = clock != nil
     wasInterrupted = false
     self.delay = delay
-    let blocks = pendingBlocks
+    // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
+    // for the next run (so that a reused animator appends without allocating).
+    var blocks = pendingBlocks
     pendingBlocks = []
     for (block, kind) in blocks {
       runBlock(block, kind: kind)
+    }
+    if pendingBlocks.isEmpty {
+      blocks.removeAll(keepingCapacity: true)
+      pendingBlocks = blocks
     }
     // A callback the blocks triggered (a completion of an animator whose property they
     // took) may have ended or restarted this run; that call did its own bookkeeping.
@@ -142,12 +148,18 @@ extension PropertyAnimator {
     updateRegistration()
   }
 
-  func runBlock(_ block: () -> Void, kind: BlockKind) {
-    switch kind {
-    case .window(let start):
-      AnimationBlockStack.current.run(.animating(self, windowStart: start), block)
-    case .keyframes:
-      AnimationBlockStack.current.run(.keyframe(self, start: 0, duration: 1), block)
+  func runBlock(_ block: Block, kind: BlockKind) {
+    let entry: AnimationBlockStack.Entry =
+      switch kind {
+      case .window(let start): .animating(self, windowStart: start)
+      case .keyframes: .keyframe(self, start: 0, duration: 1)
+      }
+    switch block {
+    case .plain(let body):
+      AnimationBlockStack.current.run(entry, body)
+    case .node(let body):
+      guard let node = dance?.node else { return }
+      AnimationBlockStack.current.run(entry) { body(node) }
     }
   }
 
@@ -159,23 +171,27 @@ extension PropertyAnimator {
     }
     let core = core
     if position == .current { applyAll() }
-    let ended = animations
-    animations = []
     hasHadAnimations = false
-    for animation in ended {
+    for animation in animations {
       animation.apply(position, core: core)
       animation.animator = nil
       animation.end()
-      animation.baseNode?.animations.removeAll { $0 === animation }
+      animation.node?.animations.removeAll { $0 === animation }
+      animation.node = nil
+      store?.recycle(animation)
     }
+    animations.removeAll(keepingCapacity: true)
     let handlers = completions
-    completions = []
+    if !handlers.isEmpty { completions = [] }
     withExtendedLifetime(self) {
       if slot >= 0 {
         parkedCore = store.unsafelyUnwrapped.leave(slot: slot)
         slot = -1
       }
       parkedCore.rest()
+      // `node.dance` first: its animation no longer exists when the completions run.
+      dance?.animatorDidFinish(self)
+      guard !handlers.isEmpty else { return }
       AnimationBlockStack.current.run(.immediate) {
         for handler in handlers {
           handler(position)

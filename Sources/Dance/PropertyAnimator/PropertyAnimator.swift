@@ -60,7 +60,7 @@ public final class PropertyAnimator {
 
   /// How the animator's assignments take properties that are already animating; see
   /// ``composition``.
-  private var storedComposition = AnimationComposition.replace
+  var storedComposition = AnimationComposition.replace
 
   /// How keyframe animations interpolate between their values (`Node.animateKeyframes`).
   var keyframeMode = KeyframeCalculation.linear
@@ -69,10 +69,16 @@ public final class PropertyAnimator {
   /// For an animator of `Node.animate`: the completion it shares with the animators of
   /// `Node.modifyAnimations` blocks inside it.
   var completionGroup: CompletionGroup?
-  /// The timing provider the animator was made with, for nested blocks that inherit it.
-  let timingProvider: any TimingCurveProvider
+  /// What the animator was made with: a standard curve (kept as such, so that making a
+  /// `node.dance` animation boxes no timing provider) or a timing provider.
+  enum TimingSource {
+    case curve(AnimationCurve)
+    case provider(any TimingCurveProvider)
+  }
+  /// The timing the animator was made with, for nested blocks that inherit it.
+  var timingSource: TimingSource
   /// The duration asked for, before a physical spring replaced it with its settling time.
-  let requestedDuration: Double
+  var requestedDuration: Double
 
   /// How a block's assignments are recorded: as animations starting at a fraction of the
   /// duration, or as keyframes over the whole duration.
@@ -81,8 +87,18 @@ public final class PropertyAnimator {
     case keyframes
   }
 
-  var pendingBlocks: [(block: () -> Void, kind: BlockKind)] = []
+  /// An animation block: a closure, or `node.dance`'s closure of its node.
+  enum Block {
+    case plain(() -> Void)
+    case node((Node) -> Void)
+  }
+
+  var pendingBlocks: [(block: Block, kind: BlockKind)] = []
   var completions: [(AnimatingPosition) -> Void] = []
+  /// The `node.dance` of the node this animator animates, if it is that node's Dance
+  /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
+  /// it owns this animator and clears the link when it goes.
+  unowned(unsafe) var dance: NodeDance?
   /// The animations driving properties in this run.
   @exclusivity(unchecked) var animations: [PropertyAnimation] = []
   /// Whether this run has animated a property (so losing the last one ends it).
@@ -111,8 +127,7 @@ public final class PropertyAnimator {
     duration: Double, curve: AnimationCurve, animations: (() -> Void)? = nil
   ) {
     self.init(
-      duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve),
-      call: "PropertyAnimator(duration:curve:animations:)")
+      duration: duration, curve: curve, call: "PropertyAnimator(duration:curve:animations:)")
     if let animations { addAnimations(animations) }
   }
 
@@ -182,9 +197,69 @@ public final class PropertyAnimator {
   init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    timingProvider = timingParameters
+    timingSource = .provider(timingParameters)
     parkedCore = AnimatorCore(
       timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call))
+  }
+
+  /// Creates an animator with a standard curve; `call` names the user's call in
+  /// `DanceError`s.
+  init(duration: Double, curve: AnimationCurve, call: String) {
+    let duration = Validation.seconds(duration, "the duration", in: call)
+    requestedDuration = duration
+    timingSource = .curve(curve)
+    parkedCore = AnimatorCore(
+      timing: AnimationTiming(curve: curve.timingFunction, duration: duration))
+  }
+
+  /// Creates an animator paced by `timing`; `call` names the user's call in `DanceError`s.
+  convenience init(duration: Double, timing: TimingSource, call: String) {
+    switch timing {
+    case .curve(let curve): self.init(duration: duration, curve: curve, call: call)
+    case .provider(let provider):
+      self.init(duration: duration, timingParameters: provider, call: call)
+    }
+  }
+
+  /// Whether the animator is at rest as a new one would be, with nothing waiting: what
+  /// ``reuse(duration:timing:call:)`` needs.
+  var isReusable: Bool {
+    slot < 0 && core.phase == .inactive && scheduledDeadline == nil && animations.isEmpty
+      && pendingBlocks.isEmpty && completions.isEmpty
+  }
+
+  /// Makes this finished animator a new one: the state of `init(duration:timing:call:)`,
+  /// keeping the buffers of its lists (and its run count, so that a call that checks
+  /// whether its run is still the current one never mistakes the new run for it).
+  func reuse(duration: Double, timing: TimingSource, call: String) {
+    let duration = Validation.seconds(duration, "the duration", in: call)
+    requestedDuration = duration
+    timingSource = timing
+    let pacing =
+      switch timing {
+      case .curve(let curve): AnimationTiming(curve: curve.timingFunction, duration: duration)
+      case .provider(let provider):
+        AnimationTiming(provider, requestedDuration: duration, call: call)
+      }
+    parkedCore = AnimatorCore(timing: pacing, counting: parkedCore.run)
+    delay = 0
+    storedComposition = .replace
+    keyframeMode = .linear
+    wasInterrupted = false
+    completionGroup = nil
+    hasHadAnimations = false
+    evaluatedAt = -.infinity
+    scene = nil
+    clock = nil
+    store = nil
+  }
+
+  /// The timing provider the animator was made with, for nested blocks that inherit it.
+  var timingProvider: any TimingCurveProvider {
+    switch timingSource {
+    case .curve(let curve): CubicTimingParameters(animationCurve: curve)
+    case .provider(let provider): provider
+    }
   }
 
   deinit {

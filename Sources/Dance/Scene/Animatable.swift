@@ -28,7 +28,7 @@ public struct Animatable<Value: VectorConvertible> {
   /// Unowned and unretained because every read of the property passes here: retaining and
   /// releasing it measured about 300 of the 1 250 instructions of reading `center` and
   /// `alpha` (`dance-bench --read-probe` under callgrind).
-  unowned(unsafe) var owner: ValueAnimation<Value>?
+  unowned(unsafe) var owner: PropertyAnimation?
 
   /// Creates the storage with its initial value.
   public init(wrappedValue: Value) {
@@ -47,21 +47,21 @@ public struct Animatable<Value: VectorConvertible> {
   @inline(__always)
   var displayedValue: Value {
     guard let owner else { return value }
-    guard owner.isStacked else { return Value(vector: owner.displayed) }
-    return Value(vector: value.vector + owner.stackOffset)
+    guard owner.isStacked else { return Value(vector: owner.displayed(Value.VectorType.self)) }
+    return Value(vector: value.vector + owner.stackOffset(Value.VectorType.self))
   }
 
   /// Where the property is heading: the driving animation's target, an additive stack's
   /// target, or the value at rest (UIKit's model value).
   var targetValue: Value {
     guard let owner, !owner.isStacked else { return value }
-    return Value(vector: owner.target)
+    return Value(vector: owner.target(Value.VectorType.self))
   }
 
   /// Takes `animation` out of this property's additive stack, adding its last `offset` to
   /// the target (so the value shown does not move); nothing if it is no longer in the stack
   /// (a later writer replaced the stack, or its offset was handed on).
-  mutating func fold(_ animation: ValueAnimation<Value>, offset: Value.VectorType) {
+  mutating func fold(_ animation: PropertyAnimation, offset: Value.VectorType) {
     guard let top = owner else { return }
     if top === animation {
       owner = animation.below
@@ -78,7 +78,7 @@ public struct Animatable<Value: VectorConvertible> {
   /// Lets go of the property if `animation` drives it, keeping `value`.
   /// (One mutating call, so that a caller reaching the storage through a key path pays
   /// for one access.)
-  mutating func release(from animation: ValueAnimation<Value>, value: Value) {
+  mutating func release(from animation: PropertyAnimation, value: Value) {
     guard owner === animation else { return }
     self.value = value
     owner = nil
@@ -102,7 +102,7 @@ public struct Animatable<Value: VectorConvertible> {
       node[keyPath: storageKeyPath].read()
     }
     set {
-      node.assign(newValue, to: storageKeyPath)
+      node.assign(newValue, storage: KeyPathStorage(keyPath: storageKeyPath))
     }
   }
 }
@@ -110,35 +110,35 @@ public struct Animatable<Value: VectorConvertible> {
 extension Node {
   /// Applies an assignment to an animatable property: recorded as an animation inside an
   /// animation block, applied at once outside one.
-  func assign<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, to storage: ReferenceWritableKeyPath<N, Animatable<Value>>
-  ) {
-    let node = unsafeDowncast(self, to: N.self)
+  @inline(__always)
+  func assign<Storage: PropertyStorage>(_ newValue: Storage.Value, storage: Storage) {
+    let node = unsafeDowncast(self, to: Storage.Root.self)
     guard Validation.requireFinite(newValue.vector, "the value", in: "Node property assignment")
     else { return }
     switch AnimationBlockStack.current.entries.last {
     case .animating(let animator, let windowStart):
-      animator.record(newValue, for: node, at: storage, windowStart: windowStart)
+      animator.record(newValue, for: node, storage: storage, windowStart: windowStart)
       return
     case .keyframe(let animator, let start, let duration):
-      animator.recordKeyframe(newValue, for: node, at: storage, start: start, duration: duration)
+      animator.recordKeyframe(
+        newValue, for: node, storage: storage, start: start, duration: duration)
       return
     case .timeline(let recorder):
-      recorder.animator.recordTimeline(newValue, for: node, at: storage, recorder: recorder)
+      recorder.animator.recordTimeline(newValue, for: node, storage: storage, recorder: recorder)
       return
     case .immediate, .targets, nil:
       break
     }
     // The latest writer owns the property: any animation driving it lets go.
-    assignImmediately(newValue, to: storage)
+    assignImmediately(newValue, storage: storage)
   }
 
   /// Sets an animatable property at once, taking it from any animation driving it.
-  func assignImmediately<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, to storage: ReferenceWritableKeyPath<N, Animatable<Value>>
+  func assignImmediately<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, storage: Storage
   ) {
-    let node = unsafeDowncast(self, to: N.self)
-    node[keyPath: storage].owner?.detachStack()
-    node[keyPath: storage].value = newValue
+    let node = unsafeDowncast(self, to: Storage.Root.self)
+    storage.access(node) { $0.owner }?.detachStack()
+    storage.access(node) { $0.value = newValue }
   }
 }

@@ -37,27 +37,27 @@ open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
   public var bounds: Rect {
     get { _bounds.read() }
-    set { assign(newValue, to: \Node._bounds) }
+    set { assign(newValue, storage: BoundsStorage()) }
   }
   /// The position of the node's centre in its parent's coordinate space.
   public var center: Point {
     get { _center.read() }
-    set { assign(newValue, to: \Node._center) }
+    set { assign(newValue, storage: CenterStorage()) }
   }
   /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
   public var alpha: Double {
     get { _alpha.read() }
-    set { assign(newValue, to: \Node._alpha) }
+    set { assign(newValue, storage: AlphaStorage()) }
   }
   /// The transform applied about the centre.
   public var transform: Transform {
     get { _transform.read() }
-    set { assign(newValue, to: \Node._transform) }
+    set { assign(newValue, storage: TransformStorage()) }
   }
   /// The fill color of the node's rectangle.
   public var backgroundColor: Color {
     get { _backgroundColor.read() }
-    set { assign(newValue, to: \Node._backgroundColor) }
+    set { assign(newValue, storage: BackgroundColorStorage()) }
   }
 
   // The built-in properties' storage, read directly: `@Animatable`'s subscript reaches its
@@ -71,13 +71,19 @@ open class Node {
   /// Whether the node (and its children) is left out when drawing; not animatable.
   public var isHidden = false
 
-  /// The parent node, or nil for a scene's root and for detached nodes.
-  public private(set) weak var parent: Node?
+  /// The parent node, or nil for a scene's root and for detached nodes. It does not keep
+  /// the parent alive: a parent that goes leaves its children without one.
+  public var parent: Node? { parentLink }
   /// The children, back to front.
   public private(set) var children: [Node] = []
 
-  /// Set on a scene's root only.
-  weak var rootOfScene: Scene?
+  /// The parent, unretained: a parent clears its children's links when it goes. (Not a
+  /// weak reference: those move the referenced object's reference count to a side table,
+  /// and every retain of the node then pays its atomic operations; and `scene`, which every
+  /// assignment in an animation block asks, walks these links.)
+  @exclusivity(unchecked) unowned(unsafe) private var parentLink: Node?
+  /// Set on a scene's root only; unretained, cleared by the scene when it goes.
+  @exclusivity(unchecked) unowned(unsafe) var rootOfScene: Scene?
   /// The animations currently driving properties of this node.
   var animations: [PropertyAnimation] = []
   private var danceStorage: NodeDance?
@@ -95,8 +101,13 @@ open class Node {
   }
 
   deinit {
-    // A released node ends its animations where they are (completions run with .current).
-    for animation in animations {
+    for child in children { child.parentLink = nil }
+    danceStorage?.storedNode = nil
+    // A released node ends its animations where they are (completions run with .current);
+    // they let go of the node first, which is going.
+    let ending = animations
+    for animation in ending { animation.node = nil }
+    for animation in ending {
       animation.detach(endingAt: .current)
     }
   }
@@ -124,7 +135,7 @@ open class Node {
   /// The scene this node is in, if any.
   public var scene: Scene? {
     var node = self
-    while let parent = node.parent { node = parent }
+    while let parent = node.parentLink { node = parent }
     return node.rootOfScene
   }
 
@@ -169,9 +180,9 @@ open class Node {
     }
     let oldScene = node.scene
     let newScene = scene
-    if let oldParent = node.parent {
+    if let oldParent = node.parentLink {
       oldParent.children.removeAll { $0 === node }
-      node.parent = nil
+      node.parentLink = nil
     }
     var index = index
     if index < 0 || index > children.count {
@@ -180,7 +191,7 @@ open class Node {
       index = index.clamped(to: 0...children.count)
     }
     children.insert(node, at: index)
-    node.parent = self
+    node.parentLink = self
     if let oldScene, oldScene !== newScene {
       node.endAnimationsInSubtree()
     }
@@ -189,10 +200,10 @@ open class Node {
   /// Detaches the node from its parent; if that takes it out of a scene, its animations and
   /// its descendants' end where they are (completions run with `.current`).
   public func removeFromParent() {
-    guard let parent else { return }
+    guard let parent = parentLink else { return }
     let wasInScene = scene != nil
     parent.children.removeAll { $0 === self }
-    self.parent = nil
+    parentLink = nil
     if wasInScene {
       endAnimationsInSubtree()
     }

@@ -31,6 +31,7 @@ public final class Scene {
   }
 
   deinit {
+    root.rootOfScene = nil
     // No active animation outlives its scene: each run ends where it is (`.current`).
     while let animator = store.owners.last?.animator {
       let now = clock.now

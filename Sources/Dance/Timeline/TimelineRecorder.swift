@@ -48,14 +48,17 @@ extension PropertyAnimator {
 
   /// The lane of `node`'s property in this run's timeline, made on first use: it takes
   /// the property from whatever drove it, starting from the value on screen now.
-  private func timelineAnimation<N: Node, Value: VectorConvertible>(
-    for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
-    recorder: TimelineRecorder
-  ) -> ValueAnimation<Value>? {
+  private func timelineAnimation<Storage: PropertyStorage>(
+    for node: Storage.Root, storage: Storage, recorder: TimelineRecorder
+  ) -> PropertyAnimation? {
     guard canAnimate(node) else { return nil }
-    let previous = node[keyPath: storage].owner
-    if let previous, previous.animator === self, previous.timelineTrack != nil { return previous }
-    let base = node[keyPath: storage].displayedValue.vector
+    let previous = storage.access(node) { $0.owner }
+    if let previous, previous.animator === self,
+      previous.timelineTrack(Storage.Value.VectorType.self) != nil
+    {
+      return previous
+    }
+    let base = storage.access(node) { $0.displayedValue }.vector
     let animation = adopt(
       node: node, storage: storage, path: LanePath(from: base, to: base),
       timeline: TimelineTrack(plan: recorder.plan, base: base), previous: previous)
@@ -65,32 +68,34 @@ extension PropertyAnimator {
 
   /// Records an assignment inside a timeline child's block: the property moves from where
   /// the timeline has it at the child's start to `newValue`, along the child's timing.
-  func recordTimeline<N: Node, Value: VectorConvertible>(
-    _ newValue: Value, for node: N, at storage: ReferenceWritableKeyPath<N, Animatable<Value>>,
+  func recordTimeline<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, for node: Storage.Root, storage: Storage,
     recorder: TimelineRecorder
   ) {
+    typealias Value = Storage.Value
     if let pending = recorder.keyframes {
       // A keyframe track's assignment names the property. A track of another type means a
       // derived property (`frame` sets `center`, then `bounds`): it applies at once.
       recorder.keyframes = nil
       guard let keyframes = pending as? [Keyframe<Value>] else {
         recorder.keyframesRejected = true
-        node.assignImmediately(newValue, to: storage)
+        node.assignImmediately(newValue, storage: storage)
         return
       }
-      recordTimelineKeyframes(keyframes, for: node, at: storage, recorder: recorder)
+      recordTimelineKeyframes(keyframes, for: node, storage: storage, recorder: recorder)
       return
     }
     if recorder.keyframesRejected {
-      node.assignImmediately(newValue, to: storage)
+      node.assignImmediately(newValue, storage: storage)
       return
     }
-    guard let animation = timelineAnimation(for: node, at: storage, recorder: recorder) else {
-      node.assignImmediately(newValue, to: storage)
+    guard let animation = timelineAnimation(for: node, storage: storage, recorder: recorder),
+      let track = animation.timelineTrack(Value.VectorType.self)
+    else {
+      node.assignImmediately(newValue, storage: storage)
       return
     }
     let timing = recorder.timing
-    let track = animation.timelineTrack!
     let (start, slope) = track.value(at: recorder.rootTime, slopes: timing.isSpring)
     var segment = TimelineSegment(
       kind: .timed, start: recorder.start, duration: recorder.duration, from: start,
@@ -101,22 +106,24 @@ extension PropertyAnimator {
       // Keep the in-flight velocity: per own second of the group, then per spring second.
       segment.inherited = slope / recorder.scale / (timing.duration / recorder.duration)
     }
-    animation.updateTimelineTrack {
+    animation.updateTimelineTrack(Value.VectorType.self) {
       $0.add(segment, group: recorder.group, rootTime: recorder.rootTime)
     }
   }
 
   /// Records a keyframe track of a timeline child: one segment per keyframe, each from where
   /// the one before left the property (and, into a spring, with its velocity).
-  func recordTimelineKeyframes<N: Node, Value: VectorConvertible>(
-    _ keyframes: [Keyframe<Value>], for node: N,
-    at storage: ReferenceWritableKeyPath<N, Animatable<Value>>, recorder: TimelineRecorder
+  func recordTimelineKeyframes<Storage: PropertyStorage>(
+    _ keyframes: [Keyframe<Storage.Value>], for node: Storage.Root, storage: Storage,
+    recorder: TimelineRecorder
   ) {
-    guard let animation = timelineAnimation(for: node, at: storage, recorder: recorder) else {
-      if let last = keyframes.last { node.assignImmediately(last.value, to: storage) }
+    typealias Value = Storage.Value
+    guard let animation = timelineAnimation(for: node, storage: storage, recorder: recorder),
+      let track = animation.timelineTrack(Value.VectorType.self)
+    else {
+      if let last = keyframes.last { node.assignImmediately(last.value, storage: storage) }
       return
     }
-    let track = animation.timelineTrack!
     var (value, velocity) = track.value(at: recorder.rootTime, slopes: true)
     velocity /= recorder.scale
     // The values the cubic keyframes pass through, with their times (start: index 0).
@@ -155,24 +162,12 @@ extension PropertyAnimator {
       case .move:
         break
       }
-      animation.updateTimelineTrack { $0.add(segment, group: recorder.group, rootTime: rootTime) }
+      animation.updateTimelineTrack(Value.VectorType.self) {
+        $0.add(segment, group: recorder.group, rootTime: rootTime)
+      }
       (value, velocity) = segment.value(at: keyframe.duration, slopes: true)
       start += keyframe.duration
       rootTime += keyframe.duration / recorder.scale
     }
-  }
-}
-
-extension ValueAnimation {
-  /// The timeline track of this animation's lane, if it is a timeline's.
-  var timelineTrack: TimelineTrack<Vector>? {
-    laneIndex >= 0 ? table.timeline(at: laneIndex) : nil
-  }
-
-  /// Changes the timeline track of this animation's lane.
-  func updateTimelineTrack(_ body: (TimelineTrack<Vector>) -> Void) {
-    guard let track = timelineTrack else { return }
-    body(track)
-    table.syncTimelineLane(at: laneIndex)
   }
 }
