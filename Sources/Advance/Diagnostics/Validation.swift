@@ -18,18 +18,25 @@ package enum Validation {
 
   /// Whether every lane of `vector` is finite; otherwise reports for `call`, saying what
   /// happens instead.
+  ///
+  /// Inline, and one vector operation when every lane is finite (x − x is 0 exactly for a
+  /// finite x, NaN otherwise): every assignment to an animatable property checks its value.
   @discardableResult
-  @usableFromInline
+  @inlinable @inline(__always)
   package static func requireFinite<V: SIMD>(
     _ vector: V, _ name: String, in call: String, outcome: String = "the call was ignored"
   ) -> Bool
   where V.Scalar == Double {
-    for index in vector.indices where !vector[index].isFinite {
-      DanceError.report(
-        .nonFiniteNumber, "\(call): \(name) has a non-finite component; \(outcome)")
-      return false
-    }
-    return true
+    if vector - vector == V.zero { return true }
+    reportNonFinite(name, in: call, outcome: outcome)
+    return false
+  }
+
+  /// Reports a vector with a non-finite component, for ``requireFinite(_:_:in:outcome:)``.
+  @usableFromInline
+  package static func reportNonFinite(_ name: String, in call: String, outcome: String) {
+    DanceError.report(
+      .nonFiniteNumber, "\(call): \(name) has a non-finite component; \(outcome)")
   }
 
   /// `value` if it is zero or more; otherwise reports an `.outOfRange` error and returns 0.

@@ -49,6 +49,11 @@ package struct FlatArray<Element>: ~Copyable {
     @inline(__always) nonmutating unsafeMutableAddress { base + index }
   }
 
+  /// The address of the element at `index`, valid until the array next grows or shrinks.
+  @inlinable package func address(of index: Int) -> UnsafeMutablePointer<Element> {
+    base + index
+  }
+
   /// The last element, if any.
   @inlinable package var last: Element? { count > 0 ? base[count - 1] : nil }
 
@@ -70,14 +75,17 @@ package struct FlatArray<Element>: ~Copyable {
   /// Removes the element at `index` in O(1) by moving the last element into its place;
   /// returns the removed element and, when one moved, the element now at `index`, so that
   /// the caller can repair the moved element's back-index.
+  /// (With `returningMoved` false, the moved element is not copied out: nil.)
   @inlinable
-  package mutating func swapRemove(at index: Int) -> (removed: Element, moved: Element?) {
+  package mutating func swapRemove(at index: Int, returningMoved: Bool = true) -> (
+    removed: Element, moved: Element?
+  ) {
     let last = count - 1
     let removed = (base + index).move()
     count = last
     guard index != last else { return (removed, nil) }
     (base + index).moveInitialize(from: base + last, count: 1)
-    return (removed, base[index])
+    return (removed, returningMoved ? base[index] : nil)
   }
 
   /// Removes every element, keeping the buffer.

@@ -34,21 +34,24 @@ public enum DanceAnimationState: Hashable, Sendable {
 /// a Dance animation finishes the old one at `.current` (its completions run) and replaces
 /// it.
 public final class NodeDance {
+  // Stored properties are unchecked for exclusivity, as `PropertyAnimator`'s and for the
+  // same reason: confined to the clock's thread, never accessed across a call out.
+
   /// The node this object animates. (Unretained: the node owns this object and clears the
   /// link when it goes, so that the node's reference count stays inline; a weak reference
   /// moved it to a side table, whose atomic operations every retain of the node then paid.)
   public var node: Node? { storedNode }
   @exclusivity(unchecked) unowned(unsafe) var storedNode: Node?
-  private var animator: PropertyAnimator?
+  @exclusivity(unchecked) private var animator: PropertyAnimator?
   /// The animator of the last animation that ended, kept to be reused by the next
   /// `animate`: nobody else can reach it (it is this object's own), so a new animation
   /// costs no allocation of an animator, its lists or its blocks' buffers.
-  private var spare: PropertyAnimator?
+  @exclusivity(unchecked) private var spare: PropertyAnimator?
 
   /// The tag of the node's current (or last) Dance animation; before the first animation, a
   /// tag reserved for the node. Unique across all nodes and animations of the process unless
   /// you set it, as Dance lets you: a new animation then gets a fresh unique tag again.
-  public var tag: Int
+  @exclusivity(unchecked) public var tag: Int
 
   private static let tags = Atomic<Int>(0)
 

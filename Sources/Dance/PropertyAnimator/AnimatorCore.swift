@@ -53,11 +53,20 @@ struct AnimatorCore {
 
   /// What `continueAnimation` hands each property: the core before the change, where it
   /// was and how fast its fraction moved before and after (fractions per second).
-  struct Rebase {
-    var oldCore: AnimatorCore
-    var fraction: Double
-    var oldSpeed: Double
-    var newSpeed: Double
+  ///
+  /// A class, so that ``Action`` stays a few words: with the 288-byte core inline, every
+  /// action that every event returned was copied as 300 bytes.
+  final class Rebase {
+    let oldCore: AnimatorCore
+    let fraction: Double
+    let oldSpeed: Double
+    var newSpeed = 0.0
+
+    init(oldCore: AnimatorCore, fraction: Double, oldSpeed: Double) {
+      self.oldCore = oldCore
+      self.fraction = fraction
+      self.oldSpeed = oldSpeed
+    }
   }
 
   // Stored in the order a frame reads them (the flags, the path, the timing: the first two
@@ -109,6 +118,9 @@ struct AnimatorCore {
   /// not repeat forever.
   private var playLength: Double { autoreverses ? 2 : 1 }
   private var cycleLength: Double { playLength * repeatCount }
+
+  // The pure functions are inlined: the animator calls them on the core where it lives,
+  // and a call needs the 288-byte value copied first (a memcpy per call, each time).
 
   /// The fraction complete at clock time `time`.
   @inline(__always)
@@ -176,6 +188,7 @@ struct AnimatorCore {
   }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).
+  @inline(__always)
   func speed(at time: Double) -> Double {
     guard phase == .running, time >= anchorTime, secondsPerFraction > 0 else { return 0 }
     return (reversed ? -1 : 1) / secondsPerFraction
@@ -190,6 +203,7 @@ struct AnimatorCore {
   }
 
   /// The clock time at which the running path reaches its end (∞ when it repeats).
+  @inline(__always)
   var endTime: Double {
     if isCycling {
       if repeats { return .infinity }
@@ -199,6 +213,7 @@ struct AnimatorCore {
   }
 
   /// The clock time of the next event (the end, or a pending pause), while running.
+  @inline(__always)
   var deadline: Double? {
     guard phase == .running else { return nil }
     var time = endTime
@@ -207,10 +222,12 @@ struct AnimatorCore {
   }
 
   /// Where a run that reaches its end finishes.
+  @inline(__always)
   var endPosition: AnimatingPosition { endFraction == 0 ? .start : .end }
 
   /// Where a path that runs to its end rests: 1, or 0 reversed; for a cycling path, where
   /// its last play ends (0 after whole autoreversing plays).
+  @inline(__always)
   var endFraction: Double {
     guard isCycling else { return reversed ? 0 : 1 }
     return Self.position(inCycle: cycleLength, play: playLength, total: cycleLength)
@@ -333,7 +350,7 @@ struct AnimatorCore {
       return .reject(.illegalState, "continueAnimation needs an active animator")
     }
     let f = fraction(at: now)
-    var rebase = Rebase(oldCore: self, fraction: f, oldSpeed: speed(at: now), newSpeed: 0)
+    let rebase = Rebase(oldCore: self, fraction: f, oldSpeed: speed(at: now))
     if let newTiming { timing = newTiming }
     secondsPerFraction = timing.duration * factor
     anchorFraction = f
@@ -404,6 +421,7 @@ struct AnimatorCore {
   }
 
   /// Whether animation blocks may be added now.
+  @inline(__always)
   var acceptsAnimations: Bool { phase != .stopped }
 
   /// Back at rest after the animator carried out a `.finish`: the next run starts fresh.

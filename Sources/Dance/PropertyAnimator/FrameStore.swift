@@ -162,7 +162,7 @@ final class FrameStore {
     }
     _ = childSamples.swapRemove(at: slot)
     if let moved = owners.swapRemove(at: slot).moved { moved.animator.didMove(toSlot: slot) }
-    let core = cores.swapRemove(at: slot).removed
+    let core = cores.swapRemove(at: slot, returningMoved: false).removed
     if cores.isEmpty { clock.deactivate(self) }
     return core
   }

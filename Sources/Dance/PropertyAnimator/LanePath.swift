@@ -76,18 +76,19 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// respect to f (zero otherwise).
   ///
   /// `sample` is the animator's timing at u = f, and `slope` its derivative when `slopes`
-  /// is set; a segment that starts later samples `core`'s timing itself. (Keyframes are
-  /// evaluated by the table, which holds them.)
+  /// is set; a segment that starts later samples the timing of the core at `core` itself
+  /// (read in place: the core is 288 bytes). (Keyframes are evaluated by the table, which
+  /// holds them.)
   @inline(__always)
   func value(
-    at f: Double, sample: TimingSample, slope: TimingSample = .zero, core: AnimatorCore,
-    slopes: Bool
+    at f: Double, sample: TimingSample, slope: TimingSample = .zero,
+    core: UnsafePointer<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
     if f >= segmentStart {
       var (sample, sampleSlope) = (sample, slope)
       let span = 1 - segmentStart
       if segmentStart != 0 {
-        (sample, sampleSlope) = core.sample(
+        (sample, sampleSlope) = core.pointee.sample(
           atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
       }
       let value = Self.blend(segmentFrom, to, inherited: inherited, sample)

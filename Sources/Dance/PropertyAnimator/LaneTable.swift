@@ -181,7 +181,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @inline(__always)
   func value(
     at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
-    core: AnimatorCore, slopes: Bool
+    core: UnsafePointer<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
     let track = Int(paths[index].keyframes)
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
@@ -231,7 +231,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
-  func evaluate(at index: Int, fraction f: Double, sample: TimingSample, core: AnimatorCore) {
+  func evaluate(
+    at index: Int, fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>
+  ) {
     lanes[index].current =
       value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
   }
@@ -267,7 +269,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         } else {
           lanes[index].current =
             value(
-              at: index, fraction: sample.fraction, sample: sample.timing, core: cores[slot],
+              at: index, fraction: sample.fraction, sample: sample.timing, core: cores + slot,
               slopes: false
             ).value
         }

@@ -110,7 +110,7 @@ final class PropertyAnimation {
     var member: PropertyAnimation? = self
     while let next = member {
       if let animator = next.animator {
-        sum += next.velocity(V.self, core: animator.core, now: now)
+        sum += next.velocity(V.self, core: animator.corePointer, now: now)
       }
       member = next.below
     }
@@ -118,12 +118,13 @@ final class PropertyAnimation {
   }
 
   /// The velocity in value units per second of clock time, at clock time `now`.
-  func velocity<V: SIMD>(_: V.Type, core: AnimatorCore, now: Double) -> V where V.Scalar == Double {
-    let f = core.fraction(at: now)
-    let (sample, slope) = core.sample(atFraction: f, slopes: true)
+  func velocity<V: SIMD>(_: V.Type, core: UnsafePointer<AnimatorCore>, now: Double) -> V
+  where V.Scalar == Double {
+    let f = core.pointee.fraction(at: now)
+    let (sample, slope) = core.pointee.sample(atFraction: f, slopes: true)
     return lanes(V.self).value(
       at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
-    ).slope * core.speed(at: now)
+    ).slope * core.pointee.speed(at: now)
   }
 
   /// The keyframes, for an animation of `Node.animateKeyframes`.
@@ -153,16 +154,17 @@ final class PropertyAnimation {
 
   /// Writes the value at fraction `f` into the lane; `sample` is the animator's timing at
   /// u = f.
-  func evaluate(fraction f: Double, sample: TimingSample, core: AnimatorCore) {
+  func evaluate(fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>) {
     perform(EvaluateLane(fraction: f, sample: sample, core: core))
   }
 
   /// Writes the start (`from`) or end (target) value into the lane; `.current` keeps it.
-  func apply(_ position: AnimatingPosition, core: AnimatorCore) {
+  func apply(_ position: AnimatingPosition, core: UnsafePointer<AnimatorCore>) {
     switch position {
     case .start:
       evaluate(
-        fraction: 0, sample: core.timing.sample(at: 0, linear: false, slopes: false).value,
+        fraction: 0,
+        sample: core.pointee.timing.sample(at: 0, linear: false, slopes: false).value,
         core: core)
     case .end: evaluate(fraction: 1, sample: .end, core: core)
     case .current: break
@@ -175,7 +177,7 @@ final class PropertyAnimation {
   }
 
   /// Re-bases the path for `continueAnimation`.
-  func rebase(_ rebase: AnimatorCore.Rebase, core: AnimatorCore) {
+  func rebase(_ rebase: AnimatorCore.Rebase, core: UnsafePointer<AnimatorCore>) {
     perform(RebaseLane(rebase: rebase, core: core))
   }
 
@@ -266,7 +268,7 @@ protocol LaneOperation {
 struct EvaluateLane: LaneOperation {
   let fraction: Double
   let sample: TimingSample
-  let core: AnimatorCore
+  let core: UnsafePointer<AnimatorCore>
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
     table.evaluate(at: index, fraction: fraction, sample: sample, core: core)
@@ -286,17 +288,18 @@ struct MoveLane: LaneOperation {
 /// timing has the property, carrying its velocity into a spring.
 struct RebaseLane: LaneOperation {
   let rebase: AnimatorCore.Rebase
-  let core: AnimatorCore
+  let core: UnsafePointer<AnimatorCore>
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
     var path = table.path(at: index)
     let f = rebase.fraction
-    let old = rebase.oldCore
-    let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
-    let (value, slope) = table.value(
-      at: index, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
+    let (value, slope) = withUnsafePointer(to: rebase.oldCore) { old in
+      let (sample, sampleSlope) = old.pointee.sample(atFraction: f, slopes: true)
+      return table.value(
+        at: index, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
+    }
     path.rebase(
-      at: f, value: value, clockVelocity: slope * rebase.oldSpeed, timing: core.timing,
+      at: f, value: value, clockVelocity: slope * rebase.oldSpeed, timing: core.pointee.timing,
       speed: rebase.newSpeed)
     table.setPath(path, at: index)
   }

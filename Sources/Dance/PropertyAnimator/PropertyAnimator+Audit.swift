@@ -13,7 +13,7 @@ extension PropertyAnimator {
     }
     if phase != .inactive && slot < 0 {
       problems.append(
-        "a \(phase) animator has no slot in a scene's store (scene: \(scene != nil), animations: \(animations.count), run \(core.run))"
+        "a \(phase) animator has no slot in a scene's store (store: \(store != nil), animations: \(animations.count), run \(core.run))"
       )
     }
     if slot >= 0 {
@@ -52,7 +52,7 @@ extension PropertyAnimator {
       if !node.animations.contains(where: { $0 === animation }) {
         problems.append("a node does not list an animation that drives it")
       }
-      if node.scene == nil || node.scene !== scene {
+      if node.scene == nil || node.scene?.store !== store {
         problems.append("an animation drives a node outside the animator's scene")
       }
     }
@@ -106,7 +106,7 @@ extension Scene {
     for index in store.owners.indices {
       let animator = store.owners[index].animator
       if animator.slot != index { problems.append("a slot's animator points to another slot") }
-      if animator.scene !== self { problems.append("a scene keeps another scene's animator") }
+      if animator.store !== store { problems.append("a scene keeps another scene's animator") }
       animations += animator.animations.count
       problems += animator.auditProblems()
     }

@@ -7,9 +7,9 @@ extension PropertyAnimator {
   func canAnimate(_ node: Node) -> Bool {
     // A block still running after its own run ended (a callback it triggered finished the
     // animator) has nothing to animate with: its assignments apply at once.
-    guard core.phase != .inactive, let nodeScene = node.scene else { return false }
-    if let scene {
-      guard scene === nodeScene else {
+    guard phase != .inactive, let nodeScene = node.scene else { return false }
+    if let store {
+      guard store === nodeScene.store else {
         DanceError.report(
           .illegalState,
           "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
@@ -17,7 +17,6 @@ extension PropertyAnimator {
         return false
       }
     } else {
-      scene = nodeScene
       clock = nodeScene.clock
       store = nodeScene.store
     }

@@ -8,6 +8,17 @@ extension PropertyAnimator {
     slot >= 0 ? store.unsafelyUnwrapped.cores[slot] : parkedCore
   }
 
+  /// The run's phase, read in place. (Reading a field through ``core`` copies the whole
+  /// 288-byte core first: a tenth of the instructions of a start and finish.)
+  var phase: AnimatorCore.Phase { updateCore { $0.phase } }
+
+  /// The core in place, for an animator that is in a store (as every animator with
+  /// animations is): a pointer, since the core is 288 bytes and a copy of it per use cost
+  /// more than the work.
+  var corePointer: UnsafePointer<AnimatorCore> {
+    UnsafePointer(store.unsafelyUnwrapped.cores.address(of: slot))
+  }
+
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
   /// accessor's coroutine allocated a frame for the large value on every call, five
   /// allocations per start + finish in `dance-bench`.)
@@ -62,14 +73,15 @@ extension PropertyAnimator {
   }
 
   func addAnimations(_ animation: @escaping () -> Void, windowStart: Double, call: String) {
-    guard core.acceptsAnimations else {
+    guard updateCore({ $0.acceptsAnimations }) else {
       DanceError.report(.illegalState, "\(call): a stopped animator cannot take animations")
       return
     }
-    if core.phase == .inactive {
+    if phase == .inactive {
       pendingBlocks.append((.plain(animation), .window(start: windowStart)))
     } else {
-      let start = max(windowStart, core.fraction(at: currentTime))
+      let now = currentTime
+      let start = max(windowStart, updateCore { $0.fraction(at: now) })
       runBlock(.plain(animation), kind: .window(start: start))
       applyAll()
     }
@@ -104,9 +116,11 @@ extension PropertyAnimator {
       finishNow(at: position)
       return true
     case .rebase(let rebase):
-      let core = core
-      for animation in animations {
-        animation.rebase(rebase, core: core)
+      if !animations.isEmpty {
+        let core = corePointer
+        for animation in animations {
+          animation.rebase(rebase, core: core)
+        }
       }
       applyAll()
     }
@@ -116,7 +130,7 @@ extension PropertyAnimator {
 
   /// A new run: the pending blocks record its animations, then the values show its start.
   private func activate(delay: Double) {
-    let run = core.run
+    let run = updateCore { $0.run }
     let hadClock = clock != nil
     wasInterrupted = false
     self.delay = delay
@@ -133,7 +147,7 @@ extension PropertyAnimator {
     }
     // A callback the blocks triggered (a completion of an animator whose property they
     // took) may have ended or restarted this run; that call did its own bookkeeping.
-    guard core.run == run else { return }
+    guard updateCore({ $0.run }) == run else { return }
     guard slot >= 0 else {
       // The blocks animated nothing in a scene: the run ends at once.
       let now = currentTime
@@ -169,11 +183,10 @@ extension PropertyAnimator {
       scheduledDeadline = nil
       clock?.unschedule(self)
     }
-    let core = core
     if position == .current { applyAll() }
     hasHadAnimations = false
     for animation in animations {
-      animation.apply(position, core: core)
+      animation.apply(position, core: corePointer)
       animation.animator = nil
       animation.end()
       animation.node?.animations.removeAll { $0 === animation }
@@ -205,7 +218,7 @@ extension PropertyAnimator {
   /// is. Completions run once either way. Used when `node.dance` replaces an animation.
   func discard() {
     pendingBlocks = []
-    if core.phase == .inactive {
+    if phase == .inactive {
       finishNow(at: .current)
     } else {
       let now = currentTime
@@ -218,13 +231,12 @@ extension PropertyAnimator {
   /// running one back at its next event.
   func updateRegistration() {
     guard slot >= 0, let store else { return }
-    let core = core
-    let keep = core.phase == .running || core.phase == .paused
+    let (phase, deadline) = updateCore { ($0.phase, $0.deadline) }
+    let keep = phase == .running || phase == .paused
     if keep != (store.owners[slot].retained != nil) {
       store.owners[slot].retained = keep ? self : nil
     }
     guard let clock else { return }
-    let deadline = core.deadline
     guard deadline != scheduledDeadline else { return }
     scheduledDeadline = deadline
     if let deadline {
@@ -254,9 +266,10 @@ extension PropertyAnimator {
   func applyAll() {
     let now = currentTime
     evaluatedAt = now
-    let core = core
-    let f = core.fraction(at: now)
-    let sample = core.sample(atFraction: f).value
+    guard !animations.isEmpty else { return }
+    let core = corePointer
+    let f = core.pointee.fraction(at: now)
+    let sample = core.pointee.sample(atFraction: f).value
     for animation in animations {
       animation.evaluate(fraction: f, sample: sample, core: core)
     }
@@ -269,7 +282,7 @@ extension PropertyAnimator {
     guard let clock, slot >= 0 else { return }
     let now = clock.now
     guard now != evaluatedAt, now != store.unsafelyUnwrapped.evaluatedAt else { return }
-    if core.phase == .running { applyAll() }
+    if phase == .running { applyAll() }
   }
 }
 

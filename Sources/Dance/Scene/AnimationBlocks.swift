@@ -21,7 +21,9 @@ final class AnimationBlockStack {
     case timeline(TimelineRecorder)
   }
 
-  var entries: [Entry] = []
+  /// (Unchecked for exclusivity: a stack belongs to one thread, and no access is held
+  /// across a block it runs.)
+  @exclusivity(unchecked) var entries: [Entry] = []
 
   /// The animator of the innermost animation block, if the innermost entry animates.
   var openAnimator: PropertyAnimator? {

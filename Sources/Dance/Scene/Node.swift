@@ -85,8 +85,8 @@ open class Node {
   /// Set on a scene's root only; unretained, cleared by the scene when it goes.
   @exclusivity(unchecked) unowned(unsafe) var rootOfScene: Scene?
   /// The animations currently driving properties of this node.
-  var animations: [PropertyAnimation] = []
-  private var danceStorage: NodeDance?
+  @exclusivity(unchecked) var animations: [PropertyAnimation] = []
+  @exclusivity(unchecked) private var danceStorage: NodeDance?
 
   /// Creates a node whose ``frame`` is `frame`.
   public init(frame: Rect = .zero) {

@@ -36,8 +36,7 @@ extension PropertyAnimator {
   /// Binds this animator to `scene` and gives it a slot, so that it stays active even if
   /// it animates nothing (a timeline of callbacks); call it while the animator activates.
   func bind(to scene: Scene) {
-    guard self.scene == nil else { return }
-    self.scene = scene
+    guard store == nil else { return }
     clock = scene.clock
     store = scene.store
     if slot < 0 {
