@@ -216,11 +216,8 @@ public final class NodeDance {
     if animator.state == .inactive {
       animator.pause(call: call)
     }
-    if animator.state == .active {
-      let now = animator.currentTime
-      animator.send(call) { $0.stop(withoutFinishing: false, now: now) }
-    }
-    animator.send(call) { $0.finish(at: position) }
+    let now = animator.currentTime
+    animator.send(call) { $0.stopAndFinish(at: position, now: now) }
     return self
   }
 

@@ -327,6 +327,22 @@ struct AnimatorCore {
     return end(at: position)
   }
 
+  /// `node.dance`'s `finish(at:)` on an active animator: `stopAnimation(false)`, then
+  /// `finishAnimation(at:)`, as one event (so that the values the stop would write are not
+  /// written only to be replaced by the finish's).
+  mutating func stopAndFinish(at position: AnimatingPosition, now: Double) -> Action {
+    switch phase {
+    case .inactive, .stopped:
+      return finish(at: position)
+    case .running, .paused:
+      guard isInterruptible else {
+        return .reject(.illegalState, "the animator is not interruptible; it cannot stop")
+      }
+      freeze(now: now)
+      return end(at: position)
+    }
+  }
+
   /// Setting `isReversed`: a running path turns around where it is.
   mutating func setReversed(_ value: Bool, now: Double) -> Action {
     guard phase != .stopped else {

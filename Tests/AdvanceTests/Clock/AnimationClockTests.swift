@@ -99,6 +99,42 @@ import Testing
     #expect(animator.value == 3)
   }
 
+  @Test("Deadlines replaced and removed again and again fire in order, and the heap stays small")
+  func replacedDeadlines() {
+    let clock = AnimationClock()
+    var generator = SplitMix64(seed: 11)
+    let animators = (0..<300).map { _ in Animator(initialValue: 0.0, clock: clock) }
+    var ends: [(time: Double, index: Int)] = []
+    var finished: [(time: Double, index: Int)] = []
+    for (index, animator) in animators.enumerated() {
+      animator.onCompletion = { if $0 == .finished { finished.append((clock.now, index)) } }
+    }
+    // Every animator is re-aimed many times (each replaces its deadline), a third of them
+    // cancelled in the end (each removes it).
+    for round in 0..<40 {
+      for (index, animator) in animators.enumerated() {
+        let duration = Double.random(in: 0.5...5, using: &generator)
+        animator.animate(to: Double(round), duration: duration)
+        if round == 39 { ends.append((duration, index)) }
+      }
+      #expect(clock.pendingDeadlineCount == animators.count)
+      #expect(clock.storedDeadlineCount <= 3 * animators.count + 64)
+    }
+    for index in stride(from: 0, to: animators.count, by: 3) {
+      animators[index].cancelRunningAnimation()
+    }
+    #expect(clock.pendingDeadlineCount == animators.count - 100)
+    clock.advance(by: 10)
+    let expected = ends.filter { $0.index % 3 != 0 }.sorted {
+      ($0.time, $0.index) < ($1.time, $1.index)
+    }
+    #expect(finished.map(\.index) == expected.map(\.index))
+    #expect(zip(finished, expected).allSatisfy { $0.time == $1.time })
+    #expect(clock.pendingDeadlineCount == 0)
+    clock.advance(by: 1)
+    #expect(clock.storedDeadlineCount == 0)
+  }
+
   @Test("Advancing from inside a clock callback is refused")
   func reentrantAdvance() {
     let clock = AnimationClock()
