@@ -182,7 +182,12 @@ struct SpringPacing {
       return (value, TimingSample(progress: velocity * decay, impulse: decay))
     }
     let (c, s) = DampedOscillator<SIMD2<Double>>.basis(alpha: alpha, q: q, at: t)
-    let value = TimingSample(progress: 1 - c + (velocity - alpha) * s, impulse: s)
+    // Bounded at ±10¹⁵⁰ (a spring whose velocity dwarfs its frequency overshoots without
+    // limit), so that a path's evaluation cannot overflow (`LanePath.maximumMagnitude`).
+    let limit = SIMD2<Double>(repeating: 1e150)
+    let value = TimingSample(
+      progress: (1 - c + (velocity - alpha) * s).clamped(lowerBound: -limit, upperBound: limit),
+      impulse: min(max(s, -1e150), 1e150))
     guard withVelocity else { return (value, .zero) }
     return (
       value,

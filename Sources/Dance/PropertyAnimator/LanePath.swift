@@ -30,11 +30,34 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   var timeline: Int32 = -1
 
   init(from: V, to: V, windowStart: Double = 0) {
+    let from = Self.bounded(from)
     self.from = from
-    self.to = to
+    self.to = Self.bounded(to)
     self.windowStart = windowStart
     segmentStart = windowStart
     segmentFrom = from
+  }
+
+  /// The largest magnitude a path holds in any lane of its ends and its carried velocity:
+  /// 10¹⁰⁰. The timing factors are bounded too (a curve's by its ±10⁶ overshoot, a spring's
+  /// at ±10¹⁵⁰), so no evaluation of a path can overflow, nor any value built from one (a
+  /// transform multiplies its lanes). A motion that runs beyond the bound (springs
+  /// restarted again and again with huge velocities, whose overshoot compounds) is held at
+  /// it; a value assigned beyond it is set without animation
+  /// (``exceedsBound(_:)``).
+  static var maximumMagnitude: Double { 1e100 }
+
+  /// `value` with every lane clamped to ±``maximumMagnitude``.
+  @inline(__always)
+  static func bounded(_ value: V) -> V {
+    value.clamped(
+      lowerBound: V(repeating: -maximumMagnitude), upperBound: V(repeating: maximumMagnitude))
+  }
+
+  /// Whether a lane of `value` is beyond ±``maximumMagnitude``.
+  @inline(__always)
+  static func exceedsBound(_ value: V) -> Bool {
+    bounded(value) != value
   }
 
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
@@ -111,7 +134,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     // Keyframes and timelines follow the fraction itself; before its window a path has not
     // started: no change.
     guard keyframes < 0, timeline < 0, f > windowStart else { return }
-    segmentFrom = value
+    segmentFrom = Self.bounded(value)
     segmentStart = f
     inherit(clockVelocity: clockVelocity, timing: timing, speed: speed)
   }
@@ -123,6 +146,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     let span = 1 - segmentStart
     let springSecondsPerSecond = span > 0 ? timing.duration * speed / span : 0
     inherited =
-      timing.isSpring && springSecondsPerSecond > 0 ? clockVelocity / springSecondsPerSecond : .zero
+      timing.isSpring && springSecondsPerSecond > 0
+      ? Self.bounded(clockVelocity / springSecondsPerSecond) : .zero
   }
 }

@@ -115,7 +115,21 @@ extension Node {
     let node = unsafeDowncast(self, to: Storage.Root.self)
     guard Validation.requireFinite(newValue.vector, "the value", in: "Node property assignment")
     else { return }
-    switch AnimationBlockStack.current.entries.last {
+    let entry = AnimationBlockStack.current.entries.last
+    switch entry {
+    case .animating, .keyframe, .timeline:
+      guard !LanePath.exceedsBound(newValue.vector) else {
+        DanceError.report(
+          .outOfRange,
+          "Node property assignment: \(newValue) is beyond ±1e100, more than an animation can "
+            + "hold; set without animation")
+        assignImmediately(newValue, storage: storage)
+        return
+      }
+    case .immediate, .targets, nil:
+      break
+    }
+    switch entry {
     case .animating(let animator, let windowStart):
       animator.record(newValue, for: node, storage: storage, windowStart: windowStart)
       return

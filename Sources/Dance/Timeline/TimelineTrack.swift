@@ -310,6 +310,8 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   var child: Int32 = -1
 
   init(kind: Kind, start: Double, duration: Double, from: V, to: V) {
+    let from = LanePath.bounded(from)
+    let to = LanePath.bounded(to)
     self.kind = kind
     self.start = start
     self.duration = duration
