@@ -199,8 +199,10 @@ package final class FuzzWorld {
     }
     let before = shown
     let calls = operationCount
-    animator.startAnimation()
+    // Before the start: a completion that the start runs may retarget too, and its check
+    // must allow for the rounding of this value's terms.
     largestMagnitude = max(largestMagnitude, x.isFinite ? abs(x) : 0)
+    animator.startAnimation()
     guard node.scene != nil, operationCount == calls, x.isFinite else { return }
     let after = shown
     // The sum of up to 16 offsets rounds to a few ulps of the largest value any of them
