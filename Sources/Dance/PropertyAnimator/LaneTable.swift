@@ -234,6 +234,12 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   func evaluate(
     at index: Int, fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>
   ) {
+    // A plain lane blends as the frame blends it, without reading its path.
+    if lanes[index].isPlain {
+      lanes[index].current = LanePath.plainBlend(
+        lanes[index].from, lanes[index].to, sample.progress)
+      return
+    }
     lanes[index].current =
       value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
   }

@@ -181,8 +181,8 @@ extension PropertyAnimator {
   /// Takes an ended animation off this run's list and its node's, and hands it back to the
   /// store to be reused.
   func remove(_ animation: PropertyAnimation) {
-    animations.removeAll { $0 === animation }
-    animation.node?.animations.removeAll { $0 === animation }
+    animations.removeFirst(identicalTo: animation)
+    animation.node?.animations.removeFirst(identicalTo: animation)
     animation.node = nil
     store?.recycle(animation)
   }

@@ -142,7 +142,7 @@ extension PropertyAnimator {
       runBlock(block, kind: kind)
     }
     if pendingBlocks.isEmpty {
-      blocks.removeAll(keepingCapacity: true)
+      blocks.removeEach()
       pendingBlocks = blocks
     }
     // A callback the blocks triggered (a completion of an animator whose property they
@@ -170,10 +170,10 @@ extension PropertyAnimator {
       }
     switch block {
     case .plain(let body):
-      AnimationBlockStack.current.run(entry, body)
+      AnimationBlockStack.run(entry, body)
     case .node(let body):
       guard let node = dance?.node else { return }
-      AnimationBlockStack.current.run(entry) { body(node) }
+      AnimationBlockStack.run(entry) { body(node) }
     }
   }
 
@@ -185,15 +185,21 @@ extension PropertyAnimator {
     }
     if position == .current { applyAll() }
     hasHadAnimations = false
-    for animation in animations {
-      animation.apply(position, core: corePointer)
-      animation.animator = nil
-      animation.end()
-      animation.node?.animations.removeAll { $0 === animation }
-      animation.node = nil
-      store?.recycle(animation)
+    if !animations.isEmpty {
+      let store = store.unsafelyUnwrapped
+      let core = corePointer
+      for animation in animations {
+        animation.apply(position, core: core)
+        animation.animator = nil
+        animation.end()
+        if let node = animation.node {
+          node.animations.removeFirst(identicalTo: animation)
+          animation.node = nil
+        }
+        store.recycle(animation)
+      }
+      animations.removeEach()
     }
-    animations.removeAll(keepingCapacity: true)
     let handlers = completions
     if !handlers.isEmpty { completions = [] }
     withExtendedLifetime(self) {
@@ -205,7 +211,7 @@ extension PropertyAnimator {
       // `node.dance` first: its animation no longer exists when the completions run.
       dance?.animatorDidFinish(self)
       guard !handlers.isEmpty else { return }
-      AnimationBlockStack.current.run(.immediate) {
+      AnimationBlockStack.run(.immediate) {
         for handler in handlers {
           handler(position)
         }

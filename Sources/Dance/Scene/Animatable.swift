@@ -115,7 +115,7 @@ extension Node {
     let node = unsafeDowncast(self, to: Storage.Root.self)
     guard Validation.requireFinite(newValue.vector, "the value", in: "Node property assignment")
     else { return }
-    let entry = AnimationBlockStack.current.entries.last
+    let entry = AnimationBlockStack.innermostEntry
     switch entry {
     case .animating, .keyframe, .timeline:
       guard !LanePath.exceedsBound(newValue.vector) else {

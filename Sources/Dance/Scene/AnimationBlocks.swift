@@ -51,11 +51,23 @@ final class AnimationBlockStack {
   /// The stack of the calling thread.
   static var current: AnimationBlockStack { perThread.value }
 
+  /// The innermost entry of the calling thread's stack, if any: what an assignment to an
+  /// animatable property asks (without retaining the stack).
+  @inline(__always)
+  static var innermostEntry: Entry? { perThread.withValue { $0.entries.last } }
+
   /// Whether a property read on this thread returns its target: inside an animation block,
   /// or inside `Node.targetValue(of:)`.
   @inline(__always)
   static var readsTargets: Bool {
     openAnimatingEntries.load(ordering: .relaxed) > 0 && current.innermostReadsTargets
+  }
+
+  /// Runs `body` with `entry` open on top of the calling thread's stack; returns what `body`
+  /// returns.
+  @inline(__always)
+  static func run<Result>(_ entry: Entry, _ body: () -> Result) -> Result {
+    perThread.withValue { $0.run(entry, body) }
   }
 
   /// Runs `body` with `entry` open on top of the stack; returns what `body` returns.
