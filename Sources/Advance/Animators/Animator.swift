@@ -123,8 +123,13 @@ public final class Animator<Value: VectorConvertible> {
     set { frame.evaluatedAt = newValue }
   }
 
-  /// The clock's bookkeeping for this animator.
+  /// The clock's bookkeeping for this animator's deadline.
   package var registration = ClockRegistration()
+
+  /// The clock's animators of this value type, which advance this one's frames while it
+  /// runs, and its index among them (-1 when not running).
+  @usableFromInline let store: AnimatorStore<Value>
+  @exclusivity(unchecked) @usableFromInline var storeIndex = -1
 
   /// Creates an animator at rest at `initialValue`, driven by `clock`.
   ///
@@ -132,13 +137,13 @@ public final class Animator<Value: VectorConvertible> {
   @inlinable
   public init(initialValue: Value, clock: AnimationClock) {
     self.clock = clock
+    store = AnimatorStore<Value>.on(clock)
     frame = Frame(value: initialValue, evaluatedAt: clock.now)
     // Created here, where a client's concrete `Value` is known, so that the per-frame math
     // runs specialised instead of through generic witness tables.
     kernel = { animator, request in
       switch request {
       case .value: animator.evaluate(notify: false)
-      case .frame: animator.evaluate(notify: true)
       case .velocity: animator.deriveVelocity()
       }
     }
@@ -158,14 +163,12 @@ public final class Animator<Value: VectorConvertible> {
   enum KernelRequest {
     /// The value at the clock's time, for a read.
     case value
-    /// The value at the clock's time, reported to `onChange` (a frame).
-    case frame
     /// The velocity at the time of the stored value, when a frame left it stale.
     case velocity
   }
 
   deinit {
-    clock.deactivate(self)
+    store.remove(self)
     clock.unschedule(self)
     if case .idle = motion { return }
     onCompletion?(.interrupted)
@@ -329,7 +332,7 @@ public final class Animator<Value: VectorConvertible> {
     frame.curve = curve
     if let oscillator { frame.oscillator = oscillator }
     evaluatedAt = .nan  // the next read evaluates the new motion
-    clock.activate(self)
+    if storeIndex < 0 { store.add(self) }
     if let restTime {
       clock.schedule(self, at: restTime)
     }
@@ -341,7 +344,7 @@ public final class Animator<Value: VectorConvertible> {
     if case .idle = motion { return false }
     motion = .idle
     customSimulation = nil
-    clock.deactivate(self)
+    store.remove(self)
     clock.unschedule(self)
     return true
   }
@@ -457,7 +460,7 @@ public final class Animator<Value: VectorConvertible> {
   }
 }
 
-extension Animator: ClockFrameObserver, ClockDeadlineObserver {
+extension Animator: ClockDeadlineObserver {
   package func clockDidReachDeadline(_ clock: AnimationClock) {
     switch motion {
     case .idle, .custom:
@@ -470,7 +473,4 @@ extension Animator: ClockFrameObserver, ClockDeadlineObserver {
     }
   }
 
-  package func clockDidAdvance(_ clock: AnimationClock) {
-    kernel(self, .frame)
-  }
 }

@@ -110,6 +110,9 @@ public final class AnimationClock {
   // Numbers the advances, so that each observer's event count restarts with each one.
   @exclusivity(unchecked) private var advanceSerial: UInt64 = 0
 
+  /// The stores of running ``Animator``s, one per value type (an ``AnimatorStore``).
+  @usableFromInline var animatorStores: [ObjectIdentifier: AnyObject] = [:]
+
   /// Creates a clock at time 0.
   public init() {}
 

@@ -67,15 +67,28 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
+  ///
+  /// For the three widths of the built-in properties it is the pair repeated, without a
+  /// branch (the width is known when the code is specialised, and a `V` of two, four or
+  /// eight `Double`s is `SIMD2`, `SIMD4` or `SIMD8` of `Double`): a test of x ≠ y and a lane
+  /// loop cost a plain lane's blend a third more.
   @inline(__always)
   static func mask(_ progress: SIMD2<Double>) -> V {
-    var mask = V(repeating: progress.x)
-    if progress.x != progress.y {
+    switch V.scalarCount {
+    case 2:
+      return unsafeBitCast(progress, to: V.self)
+    case 4:
+      return unsafeBitCast(SIMD4(lowHalf: progress, highHalf: progress), to: V.self)
+    case 8:
+      let quad = SIMD4(lowHalf: progress, highHalf: progress)
+      return unsafeBitCast(SIMD8(lowHalf: quad, highHalf: quad), to: V.self)
+    default:
+      var mask = V(repeating: progress.x)
       for lane in stride(from: 1, to: V.scalarCount, by: 2) {
         mask[lane] = progress.y
       }
+      return mask
     }
-    return mask
   }
 
   /// The one blend: `a·(1 − p) + b·p` per lane, plus `inherited` (a velocity carried into

@@ -223,7 +223,7 @@ struct HandWrittenSpring: SimulationFunction {
     }
     #expect(weakAnimator == nil)
     #expect(endings == [.interrupted])
-    #expect(clock.activeObserverCount == 0)
+    #expect(clock.runningAnimatorCount == 0)
     clock.advance(by: 1)
   }
 

@@ -153,14 +153,14 @@ import Testing
     for (index, animator) in animators.enumerated() {
       animator.animate(to: 1, duration: Double(index + 1) / 10)
     }
-    #expect(clock.activeObserverCount == 50)
+    #expect(clock.runningAnimatorCount == 50)
     #expect(clock.pendingDeadlineCount == 50)
     animators.removeSubrange(10..<40)
-    #expect(clock.activeObserverCount == 20)
+    #expect(clock.runningAnimatorCount == 20)
     #expect(clock.pendingDeadlineCount == 20)
     clock.advance(by: 5)
     #expect(animators.allSatisfy { $0.value == 1 && !$0.isAnimating })
-    #expect(clock.activeObserverCount == 0)
+    #expect(clock.runningAnimatorCount == 0)
     #expect(clock.pendingDeadlineCount == 0)
   }
 
@@ -187,6 +187,6 @@ import Testing
     #expect(others[3].value == 0.25)
     #expect(others[0].value == 0.5)
     #expect(started?.isAnimating == true)
-    #expect(clock.activeObserverCount == 11 + 1 + 1)
+    #expect(clock.runningAnimatorCount == 11 + 1 + 1)
   }
 }

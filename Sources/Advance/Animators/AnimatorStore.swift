@@ -1,0 +1,118 @@
+/// The running ``Animator``s of one value type on one clock, advanced together: the clock's
+/// one per-frame observer for all of them.
+///
+/// A frame walks the list and brings each animator to the clock's time in code specialised
+/// for `Value` (the store's frame is a closure made where an animator of `Value` is made,
+/// as `Animator`'s own kernel is), reaching each through an unretained reference. One clock
+/// observer per animator cost, per value and frame, a call through the observer protocol,
+/// a retain and release of the animator and a call through its kernel closure: 100 of the
+/// 257 instructions of a timed value-frame (`dance-bench --animator-frame-probe`).
+///
+/// An animator joins when a run starts and leaves when it ends (or the animator goes). A
+/// frame walks the members it had when it began; one that leaves during it (an `onChange`
+/// that stops or releases another) leaves a hole, filled when the frame ends.
+@usableFromInline
+final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
+  @usableFromInline unowned(unsafe) let clock: AnimationClock
+  package var registration = ClockRegistration()
+
+  /// The running animators, unretained: each leaves before it goes.
+  @usableFromInline @exclusivity(unchecked) var members = FlatArray<Member>()
+  @usableFromInline @exclusivity(unchecked) var holes = 0
+  @usableFromInline @exclusivity(unchecked) var isAdvancing = false
+  /// Advances every member, in code specialised for `Value`.
+  @usableFromInline let frame: (AnimatorStore<Value>) -> Void
+
+  @usableFromInline
+  struct Member {
+    @usableFromInline var animator: Unmanaged<Animator<Value>>?
+
+    @inlinable init(_ animator: Unmanaged<Animator<Value>>?) { self.animator = animator }
+  }
+
+  @inlinable
+  init(clock: AnimationClock) {
+    self.clock = clock
+    frame = { store in
+      store.isAdvancing = true
+      let count = store.members.count
+      var index = 0
+      while index < count {
+        store.members[index].animator?._withUnsafeGuaranteedRef { $0.evaluate(notify: true) }
+        index += 1
+      }
+      store.isAdvancing = false
+      if store.holes > 0 { store.compact() }
+    }
+  }
+
+  /// The store of `Value` animators on `clock`, made on first use.
+  @inlinable
+  static func on(_ clock: AnimationClock) -> AnimatorStore<Value> {
+    let key = ObjectIdentifier(Value.self)
+    if let store = clock.animatorStores[key] {
+      return unsafeDowncast(store, to: AnimatorStore<Value>.self)
+    }
+    let store = AnimatorStore<Value>(clock: clock)
+    clock.animatorStores[key] = store
+    return store
+  }
+
+  package func clockDidAdvance(_ clock: AnimationClock) {
+    frame(self)
+  }
+
+  /// Adds `animator` (not a member) to the frames.
+  @usableFromInline
+  func add(_ animator: Animator<Value>) {
+    animator.storeIndex = members.count
+    members.append(Member(Unmanaged.passUnretained(animator)))
+    if !registration.isActive { clock.activate(self) }
+  }
+
+  /// Takes `animator` (a member) out of the frames.
+  @usableFromInline
+  func remove(_ animator: Animator<Value>) {
+    let index = animator.storeIndex
+    guard index >= 0 else { return }
+    animator.storeIndex = -1
+    if isAdvancing {
+      members[index].animator = nil
+      holes += 1
+    } else if let moved = members.swapRemove(at: index).moved?.animator {
+      moved._withUnsafeGuaranteedRef { $0.storeIndex = index }
+    }
+    if members.count == holes { clock.deactivate(self) }
+  }
+
+  /// Closes the holes a frame left.
+  @usableFromInline
+  func compact() {
+    var write = 0
+    for read in members.indices {
+      guard let animator = members[read].animator else { continue }
+      members[write] = members[read]
+      animator._withUnsafeGuaranteedRef { $0.storeIndex = write }
+      write += 1
+    }
+    while members.count > write { members.removeLast() }
+    holes = 0
+  }
+
+  /// The number of running animators; for tests and diagnostics.
+  var memberCount: Int { members.count - holes }
+}
+
+extension AnimationClock {
+  /// The number of running ``Animator``s, of every value type; for tests and diagnostics.
+  package var runningAnimatorCount: Int {
+    animatorStores.values.reduce(0) { $0 + (($1 as? any StoreCounting)?.memberCount ?? 0) }
+  }
+}
+
+/// An ``AnimatorStore`` whatever its value type, for counting.
+protocol StoreCounting {
+  var memberCount: Int { get }
+}
+
+extension AnimatorStore: StoreCounting {}
