@@ -10,6 +10,10 @@ enum Probe: String, CaseIterable {
   case frame = "--allocation-probe"
   /// COUNT frames of 1000 timed `node.dance` nodes (centre and alpha), staggered.
   case timedFrame = "--timed-frame-probe"
+  /// COUNT frames of 1000 spring `node.dance` nodes (centre and alpha), staggered.
+  case springFrame = "--spring-frame-probe"
+  /// COUNT frames of the hand-written spring loop over 1000 sprites.
+  case springReferenceFrame = "--spring-reference-frame-probe"
   /// COUNT frames of one timed `node.dance` node: the whole frame's fixed cost.
   case singleFrame = "--single-frame-probe"
   /// COUNT frames of the hand-written loop over 1000 sprites that `--timed-frame-probe` is
@@ -77,6 +81,18 @@ enum Probe: String, CaseIterable {
         count: 1000, spring: false, stagger: Self.stagger(frames: count))
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .springFrame:
+      let (scene, nodes) = danceScene(
+        count: 1000, spring: true, stagger: Self.stagger(frames: count))
+      for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
+      blackHole(nodes.last?.center)
+    case .springReferenceFrame:
+      var reference = SpringReference(
+        stagger: Self.stagger(frames: count), count: 1000,
+        response: SpringWorkload.response(settlingIn: Self.stagger(frames: count).duration),
+        dampingRatio: SpringWorkload.dampingRatio)
+      for _ in 0..<count { reference.frame(1.0 / 60) }
+      blackHole(reference.sprites.last?.center)
     case .singleFrame:
       let (scene, nodes) = danceScene(count: 1, spring: false, stagger: Self.stagger(frames: count))
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }

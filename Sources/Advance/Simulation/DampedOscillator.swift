@@ -83,7 +83,7 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
   /// e^(−αt)·C(t) and e^(−αt)·S(t) for decay rate α and q = ω₀² − α². Static, taking the two
   /// numbers it needs: a call on the oscillator itself made callers that keep oscillators in
   /// flat arrays (Dance's frame store) copy the whole oscillator first.
-  @inlinable
+  @inlinable @inline(__always)
   package static func basis(alpha: Double, q: Double, at t: Double) -> (c: Double, s: Double) {
     let z = -q * t * t
     if abs(z) < 0.1 {

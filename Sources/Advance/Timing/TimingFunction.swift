@@ -19,26 +19,11 @@
 /// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
 /// reports a ``DanceError``. Every value and slope of every curve is finite.
 public struct TimingFunction: Hashable, Sendable {
-  // What solving the curve inside (0, 1) reads comes first (the polynomials, the seed table
-  // and its step counts: 84 bytes), so that a curve stored in a flat array (a scene's frame
-  // store) is solved from as few cache lines as it can be.
-
-  // Polynomial form of the two coordinates: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
-  @usableFromInline let ax: Double
-  @usableFromInline let bx: Double
-  @usableFromInline let cx: Double
-  @usableFromInline let ay: Double
-  @usableFromInline let by: Double
-  @usableFromInline let cy: Double
-  // The seeded solve (see `solveX`): t where x = 1/16, 2/16, …, 16/16, in 65 535ths (t = 0
-  // where x = 0), and, two bits per sixteenth of x, how many Newton steps from the seed
-  // there solve x to the precision SPEC asks for (2 or 3; 0: take the bracketed search).
-  @usableFromInline let seeds: SIMD16<UInt16>
-  @usableFromInline let newtonSteps: UInt32
-  @usableFromInline let isLinear: Bool
-  // Slopes used to extrapolate before 0 and after 1.
-  @usableFromInline let startGradient: Double
-  @usableFromInline let endGradient: Double
+  /// The solver, which all copies of a curve share: it holds what solving reads (the
+  /// polynomials, the seed table and its step counts, the end gradients), so that a curve
+  /// kept in an animation's state is two words and a frame over many animations on one
+  /// curve reads that state from a cache line or two and the solver from one place.
+  @usableFromInline let solver: CurveSolver
 
   /// The x coordinate of the first control point, in [0, 1].
   public let x1: Double
@@ -64,19 +49,21 @@ public struct TimingFunction: Hashable, Sendable {
   /// Any non-finite coordinate makes the curve linear and reports a ``DanceError``.
   public init(x1: Double, y1: Double, x2: Double, y2: Double) {
     var (x1, y1, x2, y2) = (x1, y1, x2, y2)
-    let call = "TimingFunction(x1: \(x1), y1: \(y1), x2: \(x2), y2: \(y2))"
+    // Described only when a point needs reporting: formatting four numbers costs more
+    // than making the curve.
+    func call() -> String { "TimingFunction(x1: \(x1), y1: \(y1), x2: \(x2), y2: \(y2))" }
     if !(x1.isFinite && y1.isFinite && x2.isFinite && y2.isFinite) {
-      DanceError.report(.nonFiniteNumber, "\(call): a control point is not finite; using linear")
+      DanceError.report(.nonFiniteNumber, "\(call()): a control point is not finite; using linear")
       (x1, y1, x2, y2) = (0, 0, 1, 1)
     }
     if !(0...1).contains(x1) || !(0...1).contains(x2) {
-      DanceError.report(.outOfRange, "\(call): x must lie in [0, 1]; clamped")
+      DanceError.report(.outOfRange, "\(call()): x must lie in [0, 1]; clamped")
       x1 = x1.clamped(to: 0...1)
       x2 = x2.clamped(to: 0...1)
     }
     let limit = Self.maximumOvershoot
     if !(-limit...limit).contains(y1) || !(-limit...limit).contains(y2) {
-      DanceError.report(.outOfRange, "\(call): y must lie within ±\(limit); clamped")
+      DanceError.report(.outOfRange, "\(call()): y must lie within ±\(limit); clamped")
       y1 = y1.clamped(to: -limit...limit)
       y2 = y2.clamped(to: -limit...limit)
     }
@@ -84,43 +71,20 @@ public struct TimingFunction: Hashable, Sendable {
     self.y1 = y1
     self.x2 = x2
     self.y2 = y2
-    cx = 3 * x1
-    bx = 3 * (x2 - x1) - cx
-    ax = 1 - cx - bx
-    cy = 3 * y1
-    by = 3 * (y2 - y1) - cy
-    ay = 1 - cy - by
-    isLinear = x1 == y1 && x2 == y2
-
-    // The tangent at each end point. Where the nearer control point coincides with the end
-    // point, the farther one gives the tangent; where the tangent is vertical, browsers use a
-    // flat extrapolation, and so do we.
-    // A tiny x under a large y could divide to infinity: gradients are clamped finite.
-    if x1 > 0 {
-      startGradient = Self.finite(y1 / x1)
-    } else if y1 == 0 && x2 > 0 {
-      startGradient = Self.finite(y2 / x2)
-    } else if y1 == 0 && y2 == 0 {
-      startGradient = 1
-    } else {
-      startGradient = 0
-    }
-    if x2 < 1 {
-      endGradient = Self.finite((y2 - 1) / (x2 - 1))
-    } else if y2 == 1 && x1 < 1 {
-      endGradient = Self.finite((y1 - 1) / (x1 - 1))
-    } else if y2 == 1 && y1 == 1 {
-      endGradient = 1
-    } else {
-      endGradient = 0
-    }
-    (seeds, newtonSteps) = Self.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
+    solver = CurveSolver(x1: x1, y1: y1, x2: x2, y2: y2)
   }
 
-  /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
-  @usableFromInline
-  static func finite(_ value: Double) -> Double {
-    value.clamped(to: -.greatestFiniteMagnitude...(.greatestFiniteMagnitude))
+  /// Two curves are equal when their control points are (the solver follows from them).
+  public static func == (lhs: TimingFunction, rhs: TimingFunction) -> Bool {
+    lhs.x1 == rhs.x1 && lhs.y1 == rhs.y1 && lhs.x2 == rhs.x2 && lhs.y2 == rhs.y2
+  }
+
+  /// Hashes the control points.
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(x1)
+    hasher.combine(y1)
+    hasher.combine(x2)
+    hasher.combine(y2)
   }
 
   /// No easing: `value(at: p) == p`.
@@ -145,17 +109,11 @@ public struct TimingFunction: Hashable, Sendable {
   /// end tangents outside [0, 1]. NaN gives 0, −∞ gives 0 and +∞ gives 1.
   @inlinable @inline(__always)
   public func value(at progress: Double) -> Double {
-    if isLinear, progress.isFinite { return progress }
-    if progress > 0 && progress < 1 {
-      return sampleY(solveX(progress))
+    // The interior is solved inline; the rest (linear, the ends, extrapolation) is a call.
+    if progress > 0 && progress < 1 && !solver.isLinear {
+      return solver.sampleY(solver.solveX(progress))
     }
-    if progress <= 0 {
-      return progress == -.infinity ? 0 : Self.finite(startGradient * progress)
-    }
-    if progress >= 1 {
-      return progress == .infinity ? 1 : Self.finite(1 + endGradient * (progress - 1))
-    }
-    return 0  // NaN
+    return solver.value(at: progress)
   }
 
   /// The slope of the curve, d(value)/d(progress), at linear `progress`.
@@ -165,18 +123,7 @@ public struct TimingFunction: Hashable, Sendable {
   /// control point at the end point with a different y), the slope is replaced by that same
   /// finite gradient; NaN gives the start gradient.
   @inlinable
-  public func slope(at progress: Double) -> Double {
-    if isLinear { return 1 }
-    guard progress > 0 else { return startGradient }
-    guard progress < 1 else { return endGradient }
-    let t = solveX(progress)
-    let dx = (3 * ax * t + 2 * bx) * t + cx
-    let dy = (3 * ay * t + 2 * by) * t + cy
-    if dx > 1e-12 { return dy / dx }
-    // dx/dt vanishes only at an end point or at an interior cusp of a degenerate curve.
-    if t < 0.5 { return startGradient }
-    return endGradient
-  }
+  public func slope(at progress: Double) -> Double { solver.slope(at: progress) }
 
   /// Advance's name for ``value(at:)``: the eased progress at linear `progress`.
   ///
@@ -190,6 +137,121 @@ public struct TimingFunction: Hashable, Sendable {
   /// animation needs each frame for its value and velocity.
   @inlinable
   public func valueAndSlope(at progress: Double) -> (value: Double, slope: Double) {
+    solver.valueAndSlope(at: progress)
+  }
+}
+
+/// What solving a ``TimingFunction`` reads, made once per curve and shared by its copies
+/// (immutable, so any thread may read it).
+///
+/// Its members name the class rather than `Self`: in a class `Self` is the dynamic type, and
+/// the optimiser does not inline a body that uses it (the frames called `solveX`).
+@usableFromInline
+final class CurveSolver: Sendable {
+  // In the order solving reads them: the polynomials, the seed table and its step counts.
+
+  // Polynomial form of the two coordinates: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
+  @usableFromInline let ax: Double
+  @usableFromInline let bx: Double
+  @usableFromInline let cx: Double
+  @usableFromInline let ay: Double
+  @usableFromInline let by: Double
+  @usableFromInline let cy: Double
+  // The seeded solve (see `solveX`): t where x = 1/16, 2/16, …, 16/16, in 65 535ths (t = 0
+  // where x = 0), and, two bits per sixteenth of x, how many Newton steps from the seed
+  // there solve x to the precision SPEC asks for (2 or 3; 0: take the bracketed search).
+  @usableFromInline let seeds: SIMD16<UInt16>
+  @usableFromInline let newtonSteps: UInt32
+  @usableFromInline let isLinear: Bool
+  // Slopes used to extrapolate before 0 and after 1.
+  @usableFromInline let startGradient: Double
+  @usableFromInline let endGradient: Double
+
+  /// The solver of the curve with control points `(x1, y1)` and `(x2, y2)`, which are
+  /// finite, with x in [0, 1] and y within ``TimingFunction/maximumOvershoot``.
+  init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    cx = 3 * x1
+    bx = 3 * (x2 - x1) - cx
+    ax = 1 - cx - bx
+    cy = 3 * y1
+    by = 3 * (y2 - y1) - cy
+    ay = 1 - cy - by
+    isLinear = x1 == y1 && x2 == y2
+
+    // The tangent at each end point. Where the nearer control point coincides with the end
+    // point, the farther one gives the tangent; where the tangent is vertical, browsers use a
+    // flat extrapolation, and so do we.
+    // A tiny x under a large y could divide to infinity: gradients are clamped finite.
+    if x1 > 0 {
+      startGradient = CurveSolver.finite(y1 / x1)
+    } else if y1 == 0 && x2 > 0 {
+      startGradient = CurveSolver.finite(y2 / x2)
+    } else if y1 == 0 && y2 == 0 {
+      startGradient = 1
+    } else {
+      startGradient = 0
+    }
+    if x2 < 1 {
+      endGradient = CurveSolver.finite((y2 - 1) / (x2 - 1))
+    } else if y2 == 1 && x1 < 1 {
+      endGradient = CurveSolver.finite((y1 - 1) / (x1 - 1))
+    } else if y2 == 1 && y1 == 1 {
+      endGradient = 1
+    } else {
+      endGradient = 0
+    }
+    (seeds, newtonSteps) = CurveSolver.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
+  }
+
+  /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
+  @usableFromInline
+  static func finite(_ value: Double) -> Double {
+    value.clamped(to: -.greatestFiniteMagnitude...(.greatestFiniteMagnitude))
+  }
+
+  /// The eased progress at linear `progress`.
+  ///
+  /// Exactly 0 at 0 and 1 at 1; within 1e-9 of the exact curve between; extrapolated along the
+  /// end tangents outside [0, 1]. NaN gives 0, −∞ gives 0 and +∞ gives 1.
+  @usableFromInline
+  func value(at progress: Double) -> Double {
+    if isLinear, progress.isFinite { return progress }
+    if progress > 0 && progress < 1 {
+      return sampleY(solveX(progress))
+    }
+    if progress <= 0 {
+      return progress == -.infinity ? 0 : CurveSolver.finite(startGradient * progress)
+    }
+    if progress >= 1 {
+      return progress == .infinity ? 1 : CurveSolver.finite(1 + endGradient * (progress - 1))
+    }
+    return 0  // NaN
+  }
+
+  /// The slope of the curve, d(value)/d(progress), at linear `progress`.
+  ///
+  /// Divide by the animation's duration to get eased progress per second. Outside (0, 1) it
+  /// is the end-point gradient used for extrapolation. Where the curve is vertical (an x
+  /// control point at the end point with a different y), the slope is replaced by that same
+  /// finite gradient; NaN gives the start gradient.
+  @inlinable
+  func slope(at progress: Double) -> Double {
+    if isLinear { return 1 }
+    guard progress > 0 else { return startGradient }
+    guard progress < 1 else { return endGradient }
+    let t = solveX(progress)
+    let dx = (3 * ax * t + 2 * bx) * t + cx
+    let dy = (3 * ay * t + 2 * by) * t + cy
+    if dx > 1e-12 { return dy / dx }
+    // dx/dt vanishes only at an end point or at an interior cusp of a degenerate curve.
+    if t < 0.5 { return startGradient }
+    return endGradient
+  }
+
+  /// ``value(at:)`` and ``slope(at:)`` together, with one solve of the curve: what an
+  /// animation needs each frame for its value and velocity.
+  @inlinable
+  func valueAndSlope(at progress: Double) -> (value: Double, slope: Double) {
     guard !isLinear, progress > 0, progress < 1 else {
       return (value(at: progress), slope(at: progress))
     }
@@ -239,7 +301,7 @@ public struct TimingFunction: Hashable, Sendable {
     // (The search starts from x itself, not from the seed: where the steps cannot be
     // trusted the curve is nearly vertical, and from x it finds exact roots that a rounded
     // seed would only come near — x = 1/2 of (1, 0, 0, 1), say.)
-    if steps == 0 { return Self.bracketedSolve(x, from: x, ax: ax, bx: bx, cx: cx) }
+    if steps == 0 { return CurveSolver.bracketedSolve(x, from: x, ax: ax, bx: bx, cx: cx) }
     t -= (sampleX(t) - x) / derivativeX(t)
     t -= (sampleX(t) - x) / derivativeX(t)
     if steps == 3 { t -= (sampleX(t) - x) / derivativeX(t) }

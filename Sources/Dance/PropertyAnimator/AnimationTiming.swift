@@ -24,16 +24,16 @@ struct AnimationTiming {
   // Two fields rather than an enum of the two kinds: a frame reads the one it needs in
   // place, where binding an enum's payload copied it first.
 
-  // In the order a frame reads them: the kind, the curve (its solving part first), then the
-  // spring and its duration, so that a timed frame touches the first two cache lines of its
-  // slot only.
+  // In the order a frame reads them: the kind and the duration, then the curve (its shared
+  // solver first), then the spring. With the core's flags and anchors before them, a timed
+  // frame reads the first 56 bytes of its slot and a spring's frame 56 + 32 bytes.
 
   /// Whether the pacing is `spring`; otherwise it is `curve`.
   let isSpring: Bool
-  /// The cubic curve (linear, unused, for a spring).
-  let curve: TimingFunction
   /// The seconds of spring time that u ∈ [0, 1] spans; for a cubic curve, the duration.
   let duration: Double
+  /// The cubic curve (linear, unused, for a spring).
+  let curve: TimingFunction
   /// The spring (at rest, unused, for a curve).
   let spring: SpringPacing
 
@@ -98,6 +98,18 @@ struct AnimationTiming {
     return TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0)
   }
 
+  /// ``sample(at:linear:)`` (not linear) of the timing at `timing`, read in place: a copy
+  /// of the timing retains and releases its curve's solver.
+  @inline(__always)
+  static func sample(_ timing: UnsafePointer<AnimationTiming>, at u: Double) -> TimingSample {
+    guard u < 1 else { return .end }
+    let u = max(u, 0)
+    if timing.pointee.isSpring {
+      return timing.pointee.spring.state(at: u * timing.pointee.duration, velocity: false).value
+    }
+    return TimingSample(progress: SIMD2(repeating: timing.pointee.curve.value(at: u)), impulse: 0)
+  }
+
   /// The one sampler: the timing at local time `u` and, with `slopes`, its derivative with
   /// respect to u (``TimingSample/zero`` otherwise). Exactly ``TimingSample/end`` for u ≥ 1
   /// and the start for u ≤ 0. `linear` gives linear progress instead (what a scrub shows
@@ -143,16 +155,17 @@ struct AnimationTiming {
 ///
 /// with C̃ = e^(−αt)·C and S̃ = e^(−αt)·S from `DampedOscillator.basis`; without stiffness
 /// (pure drag) progress = v·T(t) and impulse = T(t), T = (1 − e^(−2αt))/(2α). Kept this
-/// small (40 bytes rather than a four-lane oscillator's 184) because every animator's
-/// timing sits in its scene's store, which a frame walks: at N = 100 000 the store's size is
-/// the frame's cost.
+/// small (32 bytes, half a cache line, rather than a four-lane oscillator's 184) because
+/// every animator's timing sits in its scene's store, which a frame walks: at N = 100 000
+/// the store's size is the frame's cost.
 struct SpringPacing {
   /// Half the damping coefficient (1/s).
   let alpha: Double
   /// ω₀² (1/s²).
   let stiffness: Double
-  /// ω₀² − α².
-  let q: Double
+  /// ω₀² − α², computed where it is used (the same operations the oscillator's stored `q`
+  /// takes, so the same bits) rather than stored: the spring fits in 32 bytes.
+  @inline(__always) var q: Double { stiffness - alpha * alpha }
   /// The initial velocity of the step response per axis, in distances per second.
   let velocity: SIMD2<Double>
 
@@ -163,9 +176,12 @@ struct SpringPacing {
     let stiffness = min(stiffness, limit)
     alpha = min(damping, limit) / 2
     self.stiffness = stiffness
-    q = stiffness - alpha * alpha
     self.velocity = velocity
   }
+
+  /// `x` held within ±10¹⁵⁰.
+  @inline(__always)
+  static func bounded(_ x: Double) -> Double { min(max(x, -1e150), 1e150) }
 
   /// The sample `t` seconds after release, and with `velocity` its derivative with respect
   /// to t (zero otherwise).
@@ -184,10 +200,11 @@ struct SpringPacing {
     let (c, s) = DampedOscillator<SIMD2<Double>>.basis(alpha: alpha, q: q, at: t)
     // Bounded at ±10¹⁵⁰ (a spring whose velocity dwarfs its frequency overshoots without
     // limit), so that a path's evaluation cannot overflow (`LanePath.maximumMagnitude`).
-    let limit = SIMD2<Double>(repeating: 1e150)
+    // (Per lane with min and max: SIMD's `clamped` compiled to a NaN test per lane.)
+    let progress = 1 - c + (velocity - alpha) * s
     let value = TimingSample(
-      progress: (1 - c + (velocity - alpha) * s).clamped(lowerBound: -limit, upperBound: limit),
-      impulse: min(max(s, -1e150), 1e150))
+      progress: SIMD2(Self.bounded(progress.x), Self.bounded(progress.y)),
+      impulse: Self.bounded(s))
     guard withVelocity else { return (value, .zero) }
     return (
       value,

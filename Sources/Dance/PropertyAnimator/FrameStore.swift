@@ -71,7 +71,7 @@ final class FrameStore {
   let octets = LaneTable<SIMD8<Double>>()
   /// Lanes of other widths (users' own `VectorConvertible` types), by vector type.
   private var otherTables: [ObjectIdentifier: any ErasedLaneTable] = [:]
-  @exclusivity(unchecked) private var otherTableList: [any ErasedLaneTable] = []
+  @exclusivity(unchecked) private(set) var otherTableList: [any ErasedLaneTable] = []
 
   /// Ended animations, ready to be reused by the next start, and those ended since the last
   /// frame, which wait for it: a call still holding an animation that has just ended (it

@@ -11,6 +11,9 @@ protocol ErasedLaneTable: AnyObject {
   /// The number of lanes.
   var count: Int { get }
 
+  /// Whether the table's count of lanes that are not plain is right; for the audit.
+  var countsSpecialLanes: Bool { get }
+
   /// Runs `operation` on lane `index`, with this table as its own type.
   func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
     -> Operation.Result
@@ -21,9 +24,11 @@ protocol ErasedLaneTable: AnyObject {
 ///
 /// A lane lives here from the moment an animator records the property until the animation
 /// lets go of it, whatever the animator's phase: the value on screen is always
-/// `lanes[i].current`. The hot part of a lane (slot, `from`, `to`, the value) is laid out
-/// flat for the frame; the rest of the path sits in a parallel array that only lanes with
-/// more than a whole-segment path read.
+/// `values[i]`. What a frame reads and writes of a lane is laid out flat, in parallel
+/// arrays so that a frame writes only the values (16 bytes a lane for a point, where one
+/// struct of slot, ends and value made it write back 64): the slots, the kinds, the ends
+/// `from` and `to`, the values. The rest of the path sits in another array that only lanes
+/// with more than a whole-segment path read.
 ///
 /// The methods that the animations' control paths call (generic code, compiled once for
 /// every value type, reaching the table through a class method) carry `@_specialize` for the
@@ -32,27 +37,33 @@ protocol ErasedLaneTable: AnyObject {
 /// instructions without, against the figure in Docs/Performance.md with. (The frame itself
 /// calls the three tables with concrete types, which the optimiser specialises anyway.)
 final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
-  struct Lane {
-    /// The slot of the animator that drives the property.
-    var slot: Int32
+  /// How a frame evaluates a lane.
+  struct Kind {
     /// Whether the path is a plain blend from `from` to `to` by the slot's sample
     /// (``LanePath/isPlain``); otherwise the frame evaluates the whole path, which lives
     /// apart so that the frame's stream of plain lanes never touches it.
     var isPlain: Bool
     /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
-    /// frame reaches it without reading the path. (It fits in the padding before `from`.)
+    /// frame reaches it without reading the path.
     var timeline: Int32
     /// For a timeline lane that blends like a plain one from its child's sample: the
     /// child's index in its plan (and `from`, `to` are its segment's); -1 otherwise.
     var child: Int32 = -1
+  }
+
+  /// The ends of a lane's blend: its path's, or its timeline child's segment's.
+  struct Ends {
     var from: V
     var to: V
-    /// The value on screen.
-    var current: V
   }
 
   // Confined to the clock's thread; no access is held across a call out.
-  @exclusivity(unchecked) private var lanes = FlatArray<Lane>()
+  /// Per lane, the slot of the animator that drives the property.
+  @exclusivity(unchecked) private var slots = FlatArray<Int32>()
+  @exclusivity(unchecked) private var kinds = FlatArray<Kind>()
+  @exclusivity(unchecked) private var ends = FlatArray<Ends>()
+  /// Per lane, the value on screen.
+  @exclusivity(unchecked) private var values = FlatArray<V>()
   @exclusivity(unchecked) private var paths = FlatArray<LanePath<V>>()
   @exclusivity(unchecked) private var owners = FlatArray<UnownedAnimation>()
   /// The keyframes of the lanes that have them, each with its lane's index.
@@ -68,7 +79,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     unowned(unsafe) let animation: PropertyAnimation
   }
 
-  var count: Int { lanes.count }
+  var count: Int { slots.count }
+
+  /// How many lanes are not plain: while none is, a frame blends every lane in a loop that
+  /// tests nothing.
+  @exclusivity(unchecked) private(set) var specialCount = 0
 
   func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
     -> Operation.Result
@@ -76,8 +91,12 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     operation.run(on: self, lane: index)
   }
 
+  var countsSpecialLanes: Bool {
+    specialCount == kinds.indices.count { !kinds[$0].isPlain }
+  }
+
   /// Whether the table has no lanes.
-  var isEmpty: Bool { lanes.isEmpty }
+  var isEmpty: Bool { slots.isEmpty }
 
   deinit {
     // The tracks are held unmanaged; a table that goes with lanes left (its store going
@@ -96,19 +115,20 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     var path = path
     if let keyframes {
       path.keyframes = Int32(truncatingIfNeeded: tracks.count)
-      tracks.append((keyframes, lanes.count))
+      tracks.append((keyframes, slots.count))
     }
     if let timeline {
       path.timeline = Int32(truncatingIfNeeded: timelines.count)
-      timelines.append((Unmanaged.passRetained(timeline), lanes.count))
+      timelines.append((Unmanaged.passRetained(timeline), slots.count))
     }
-    lanes.append(
-      Lane(
-        slot: Int32(truncatingIfNeeded: slot), isPlain: path.isPlain, timeline: path.timeline,
-        from: path.from, to: path.to, current: current))
+    if !path.isPlain { specialCount += 1 }
+    slots.append(Int32(truncatingIfNeeded: slot))
+    kinds.append(Kind(isPlain: path.isPlain, timeline: path.timeline))
+    ends.append(Ends(from: path.from, to: path.to))
+    values.append(current)
     paths.append(path)
     owners.append(UnownedAnimation(animation: owner))
-    return lanes.count - 1
+    return slots.count - 1
   }
 
   /// Removes the lane at `index` (the last lane takes its index); returns the value it
@@ -127,7 +147,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       removed.track.release()
       if let moved {
         paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
-        lanes[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+        kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
       }
     }
     if let moved = paths.swapRemove(at: index).moved {
@@ -135,7 +155,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       if moved.timeline >= 0 { timelines[Int(moved.timeline)].lane = index }
     }
     if let moved = owners.swapRemove(at: index).moved { moved.animation.laneIndex = index }
-    return lanes.swapRemove(at: index).removed.current
+    if !kinds[index].isPlain { specialCount -= 1 }
+    _ = slots.swapRemove(at: index, returningMoved: false)
+    _ = kinds.swapRemove(at: index, returningMoved: false)
+    _ = ends.swapRemove(at: index, returningMoved: false)
+    return values.swapRemove(at: index, returningMoved: false).removed
   }
 
   /// The keyframes of the lane at `index`, if it has them.
@@ -160,12 +184,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// track allows (``TimelineTrack/plainChild``); call it after the track changes.
   func syncTimelineLane(at index: Int) {
     guard let track = timeline(at: index), let plain = track.plainChild else {
-      lanes[index].child = -1
+      kinds[index].child = -1
       return
     }
-    lanes[index].child = plain.child
-    lanes[index].from = plain.from
-    lanes[index].to = plain.to
+    kinds[index].child = plain.child
+    ends[index] = Ends(from: plain.from, to: plain.to)
   }
 
   /// Where the lane at `index` is heading: its last keyframe, its timeline's value at the
@@ -197,7 +220,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// The value on screen of the lane at `index`.
   @inline(__always)
-  func current(at index: Int) -> V { lanes[index].current }
+  func current(at index: Int) -> V { values[index] }
 
   /// The path of the lane at `index`.
   @_specialize(where V == SIMD2<Double>)
@@ -211,10 +234,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD8<Double>)
   func setPath(_ path: LanePath<V>, at index: Int) {
     paths[index] = path
-    lanes[index].isPlain = path.isPlain
-    lanes[index].timeline = path.timeline
-    lanes[index].from = path.from
-    lanes[index].to = path.to
+    if kinds[index].isPlain != path.isPlain { specialCount += path.isPlain ? -1 : 1 }
+    kinds[index].isPlain = path.isPlain
+    kinds[index].timeline = path.timeline
+    ends[index] = Ends(from: path.from, to: path.to)
     if path.timeline >= 0 { syncTimelineLane(at: index) }
   }
 
@@ -223,7 +246,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func move(at index: Int, toSlot slot: Int) {
-    lanes[index].slot = Int32(truncatingIfNeeded: slot)
+    slots[index] = Int32(truncatingIfNeeded: slot)
   }
 
   /// Writes the value of the lane at `index` at fraction `f`, `sample` being its animator's
@@ -235,50 +258,55 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     at index: Int, fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>
   ) {
     // A plain lane blends as the frame blends it, without reading its path.
-    if lanes[index].isPlain {
-      lanes[index].current = LanePath.plainBlend(
-        lanes[index].from, lanes[index].to, sample.progress)
+    if kinds[index].isPlain {
+      values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, sample.progress)
       return
     }
-    lanes[index].current =
+    values[index] =
       value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
   }
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
   func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
-    index >= 0 && index < lanes.count && owners[index].animation === owner
-      && Int(lanes[index].slot) == slot
+    index >= 0 && index < slots.count && owners[index].animation === owner
+      && Int(slots[index]) == slot
   }
 
   func blend(
     samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
     children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
   ) {
-    let lanes = lanes.buffer
-    do {
-      for index in lanes.indices {
-        let slot = Int(lanes[index].slot)
-        let sample = samples[slot]
-        if lanes[index].isPlain {
-          lanes[index].current = LanePath.plainBlend(
-            lanes[index].from, lanes[index].to, sample.timing.progress)
-        } else if lanes[index].child >= 0, let childSamples = children[slot] {
-          // A timeline child's lane: plain, from its child's sample of this frame.
-          lanes[index].current = LanePath.blend(
-            lanes[index].from, lanes[index].to, childSamples[Int(lanes[index].child)].sample)
-        } else if lanes[index].timeline >= 0 {
-          // A timeline's lane needs its track, not the core.
-          lanes[index].current = timelines[Int(lanes[index].timeline)].track
-            ._withUnsafeGuaranteedRef {
-              $0.value(at: sample.fraction * $0.ownLength, slopes: false).value
-            }
-        } else {
-          lanes[index].current =
-            value(
-              at: index, fraction: sample.fraction, sample: sample.timing, core: cores + slot,
-              slopes: false
-            ).value
+    let slots = slots.buffer
+    let ends = ends.buffer
+    let values = values.buffer
+    if specialCount == 0 {
+      for index in slots.indices {
+        values[index] = LanePath.plainBlend(
+          ends[index].from, ends[index].to, samples[Int(slots[index])].timing.progress)
+      }
+      return
+    }
+    let kinds = kinds.buffer
+    for index in slots.indices {
+      let slot = Int(slots[index])
+      let sample = samples[slot]
+      if kinds[index].isPlain {
+        values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, sample.timing.progress)
+      } else if kinds[index].child >= 0, let childSamples = children[slot] {
+        // A timeline child's lane: plain, from its child's sample of this frame.
+        values[index] = LanePath.blend(
+          ends[index].from, ends[index].to, childSamples[Int(kinds[index].child)].sample)
+      } else if kinds[index].timeline >= 0 {
+        // A timeline's lane needs its track, not the core.
+        values[index] = timelines[Int(kinds[index].timeline)].track._withUnsafeGuaranteedRef {
+          $0.value(at: sample.fraction * $0.ownLength, slopes: false).value
         }
+      } else {
+        values[index] =
+          value(
+            at: index, fraction: sample.fraction, sample: sample.timing, core: cores + slot,
+            slopes: false
+          ).value
       }
     }
   }

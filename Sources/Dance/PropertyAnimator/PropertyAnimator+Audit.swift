@@ -113,6 +113,10 @@ extension Scene {
     if animations != store.laneCount {
       problems.append("the store has \(store.laneCount) lanes for \(animations) animations")
     }
+    let tables: [any ErasedLaneTable] = [store.pairs, store.quads, store.octets]
+    if !(tables + store.otherTableList).allSatisfy(\.countsSpecialLanes) {
+      problems.append("a lane table miscounts its lanes that are not plain")
+    }
     return problems
   }
 }

@@ -123,7 +123,8 @@ final class TimelinePlan {
       // Before its start a child shows where it starts (a zero-length one too).
       let u = time < start ? 0 : duration > 0 ? (time - start) / duration : 1
       if samples[index].u != u {
-        samples[index] = (u, child.pointee.timing.sample(at: u, linear: false, slopes: false).value)
+        let timing = UnsafePointer(child).pointer(to: \.timing).unsafelyUnwrapped
+        samples[index] = (u, AnimationTiming.sample(timing, at: u))
       }
     }
   }

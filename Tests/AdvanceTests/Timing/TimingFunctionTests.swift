@@ -85,15 +85,15 @@ import Testing
     }
     var fast = 0
     for curve in curves {
-      for index in 0..<16 where (curve.newtonSteps >> UInt32(2 * index)) & 3 != 0 {
+      for index in 0..<16 where (curve.solver.newtonSteps >> UInt32(2 * index)) & 3 != 0 {
         fast += 1
         // Both ends of the sixteenth, its middle, and random points in it.
         var xs = [Double(index) / 16 + 1e-12, (Double(index) + 0.5) / 16, Double(index + 1) / 16]
         for _ in 0..<20 { xs.append((Double(index) + .random(in: 0..<1, using: &generator)) / 16) }
         for x in xs where x > 0 && x < 1 {
-          let exact = TimingFunction.bracketedSolve(
-            x, from: x, ax: curve.ax, bx: curve.bx, cx: curve.cx)
-          let error = abs(curve.sampleY(curve.solveX(x)) - curve.sampleY(exact))
+          let exact = CurveSolver.bracketedSolve(
+            x, from: x, ax: curve.solver.ax, bx: curve.solver.bx, cx: curve.solver.cx)
+          let error = abs(curve.solver.sampleY(curve.solver.solveX(x)) - curve.solver.sampleY(exact))
           #expect(error <= 1e-11, "curve \(curve), x \(x): error \(error)")
         }
       }

@@ -204,4 +204,16 @@ import Testing
     _ = core.pause(now: 0.5)
     #expect(core.run == first + 3)
   }
+
+  @Test("A core is three cache lines, and what a frame reads of it is in the first (and, for a spring, the second)")
+  func layout() {
+    #expect(MemoryLayout<AnimatorCore>.stride == 192)
+    // The timed frame's fields end by byte 56, the curve's solver reference among them; the
+    // spring's 32 bytes lie within the second line.
+    let timing = MemoryLayout<AnimatorCore>.offset(of: \.timing)!
+    let curve = timing + MemoryLayout<AnimationTiming>.offset(of: \.curve)!
+    #expect(curve + MemoryLayout<UnsafeRawPointer>.size <= 64)  // the solver is its first word
+    let spring = timing + MemoryLayout<AnimationTiming>.offset(of: \.spring)!
+    #expect(spring >= 64 && spring + MemoryLayout<SpringPacing>.size <= 128)
+  }
 }
