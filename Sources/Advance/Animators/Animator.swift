@@ -28,13 +28,8 @@ public final class Animator<Value: VectorConvertible> {
   /// The clock that drives this animator.
   public let clock: AnimationClock
 
-  /// Called with the new value whenever it changes.
-  ///
-  /// A ``value`` set from inside `onChange` takes effect without calling `onChange` again, so
-  /// a handler that clamps or snaps the value cannot recurse without end.
-  public var onChange: ((Value) -> Void)? {
-    didSet { hasOnChange = onChange != nil }
-  }
+  // What a frame reads comes first (the clock, the flags, the frame), so that a timed frame
+  // reads the first two cache lines of the object or three.
 
   /// Whether `onChange` is set: a plain flag that a frame reads without the run-time
   /// exclusivity check that reading the closure costs (unchecked for the reasons given at
@@ -43,6 +38,21 @@ public final class Animator<Value: VectorConvertible> {
 
   /// Whether `onChange` is being called (and so is not called again from inside itself).
   @exclusivity(unchecked) @usableFromInline var isCallingOnChange = false
+
+  // Unchecked: an animator is confined to its clock's thread, and no access to `frame` is
+  // held across a call out (each is one read or one write; `onChange` runs after the frame
+  // is stored), so the runtime check could never fire — and it cost a quarter of a frame.
+  // `Frame` holds plain values and the curve's shared solver (a custom simulation, the other
+  // reference, lives outside it).
+  @exclusivity(unchecked) @usableFromInline var frame: Frame
+
+  /// Called with the new value whenever it changes.
+  ///
+  /// A ``value`` set from inside `onChange` takes effect without calling `onChange` again, so
+  /// a handler that clamps or snaps the value cannot recurse without end.
+  public var onChange: ((Value) -> Void)? {
+    didSet { hasOnChange = onChange != nil }
+  }
 
   /// Called once when each run ends, with how it ended.
   ///
@@ -70,18 +80,19 @@ public final class Animator<Value: VectorConvertible> {
   /// and writes in place (see `frame` for why its accesses are not checked at run time).
   @usableFromInline
   struct Frame {
+    // In the order a frame reads and writes them: the value and its time, then the motion.
+    @usableFromInline var value: Value
+    /// The clock time `value` (and `velocity`, unless stale) belong to.
+    @usableFromInline var evaluatedAt: Double
+    /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
+    /// is derived from the motion when it is asked for.
+    @usableFromInline var velocityIsStale = false
     @usableFromInline var motion = Motion.idle
     /// The curve of a timed run and the motion of a spring or decay. Kept out of `motion`,
     /// whose payload a frame copies: these are read in place.
     @usableFromInline var curve = TimingFunction.linear
-    @usableFromInline var oscillator: DampedOscillator<Vector>
-    @usableFromInline var value: Value
     @usableFromInline var velocity: Vector = .zero
-    /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
-    /// is derived from the motion when it is asked for.
-    @usableFromInline var velocityIsStale = false
-    /// The clock time `value` (and `velocity`, unless stale) belong to.
-    @usableFromInline var evaluatedAt: Double
+    @usableFromInline var oscillator: DampedOscillator<Vector>
 
     @inlinable
     init(value: Value, evaluatedAt: Double) {
@@ -92,11 +103,6 @@ public final class Animator<Value: VectorConvertible> {
     }
   }
 
-  // Unchecked: an animator is confined to its clock's thread, and no access to `frame` is
-  // held across a call out (each is one read or one write; `onChange` runs after the frame
-  // is stored), so the runtime check could never fire — and it cost a quarter of a frame.
-  // `Frame` holds plain values (the one reference, a custom simulation, lives outside it).
-  @exclusivity(unchecked) @usableFromInline var frame: Frame
 
   @inlinable var motion: Motion {
     get { frame.motion }

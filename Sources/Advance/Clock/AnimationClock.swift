@@ -52,9 +52,10 @@ public final class AnimationClock {
   /// The current time in seconds; 0 when the clock is created.
   ///
   /// (A computed property over unchecked storage: a stored public property read from
-  /// another module carries a run-time exclusivity check, a third of a one-node frame.)
-  public var now: Double { storedNow }
-  @exclusivity(unchecked) private var storedNow: Double = 0
+  /// another module carries a run-time exclusivity check, a third of a one-node frame.
+  /// Inlinable, so that a frame in another module reads the field instead of calling.)
+  @inlinable public var now: Double { storedNow }
+  @exclusivity(unchecked) @usableFromInline private(set) var storedNow: Double = 0
 
   // The rounding error of `now` accumulated by `advance(by:)`, so that many small steps sum
   // to the correctly rounded total.

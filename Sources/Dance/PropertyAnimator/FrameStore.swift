@@ -27,7 +27,11 @@
 /// value width, from the moment it is recorded until the animation lets go of it.
 ///
 /// A frame is two passes: every slot samples its timing once (one ``SlotSample``), then
-/// every lane evaluates its path with its slot's sample. Nothing in a frame calls out,
+/// every lane evaluates its path with its slot's sample. The sample is kept in two arrays:
+/// the progress, which every lane reads, and the fraction and impulse, which only lanes
+/// with more than a plain blend and timelines' plans read, and which a frame writes only
+/// when the store has such lanes or plans (at N = 100 000 a frame's cost is the bytes it
+/// moves). Nothing in a frame calls out,
 /// allocates, retains or touches a node; reading a property finds its value in its lane.
 /// Paused and stopped slots are sampled too (their fraction does not move), which costs a
 /// sample per slot and keeps one path for every phase.
@@ -48,12 +52,15 @@ final class FrameStore {
   }
 
   /// Per slot: the active animator's state, read and changed in place by its animator. Plain
-  /// values without references, so that a frame copies and counts nothing.
+  /// values but for the curve's shared solver, which a frame reads in place: it copies and
+  /// counts nothing.
   @exclusivity(unchecked) var cores = FlatArray<AnimatorCore>()
   /// Per slot: its animator.
   @exclusivity(unchecked) var owners = FlatArray<SlotOwner>()
-  /// Per slot: its sample at the last frame.
-  @exclusivity(unchecked) private var samples = FlatArray<SlotSample>()
+  /// Per slot: the progress of its sample at the last frame.
+  @exclusivity(unchecked) private var progress = FlatArray<SIMD2<Double>>()
+  /// Per slot: the rest of its sample at the last frame, if a lane or plan needed it.
+  @exclusivity(unchecked) private var details = FlatArray<SampleDetails>()
   /// Per slot: the plan of the timeline whose run it is (retained), or nil; the frame
   /// samples its children after the slots.
   @exclusivity(unchecked) private var plans = FlatArray<Unmanaged<TimelinePlan>?>()
@@ -137,7 +144,8 @@ final class FrameStore {
   func enter(_ owner: PropertyAnimator, core: AnimatorCore) -> Int {
     cores.append(core)
     owners.append(SlotOwner(animator: owner, retained: nil))
-    samples.append(SlotSample(fraction: core.fraction(at: clock.now), timing: .end))
+    progress.append(SIMD2(1, 1))
+    details.append(SampleDetails(fraction: core.fraction(at: clock.now), impulse: 0))
     plans.append(nil)
     childSamples.append(nil)
     if cores.count == 1 { clock.activate(self) }
@@ -155,7 +163,8 @@ final class FrameStore {
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
   /// are re-pointed); the animator must have removed its lanes first.
   func leave(slot: Int) -> AnimatorCore {
-    _ = samples.swapRemove(at: slot)
+    _ = progress.swapRemove(at: slot, returningMoved: false)
+    _ = details.swapRemove(at: slot, returningMoved: false)
     if let plan = plans.swapRemove(at: slot).removed {
       plan.release()
       planCount -= 1
@@ -178,27 +187,36 @@ extension FrameStore: ClockFrameObserver {
       endedAnimations.removeAll(keepingCapacity: true)
     }
     let cores = cores.buffer
-    let samples = samples.buffer
-    guard let coreBase = cores.baseAddress, let sampleBase = samples.baseAddress else { return }
+    guard let coreBase = cores.baseAddress,
+      let progressBase = progress.buffer.baseAddress,
+      let detailBase = details.buffer.baseAddress
+    else { return }
+    let needsDetails =
+      planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
+      || octets.specialCount > 0 || !otherTableList.isEmpty
     for index in cores.indices {
-      sampleBase[index] = AnimatorCore.frameSample(coreBase + index, at: now)
+      let sample = AnimatorCore.frameSample(coreBase + index, at: now)
+      progressBase[index] = sample.timing.progress
+      if needsDetails {
+        detailBase[index] = SampleDetails(fraction: sample.fraction, impulse: sample.timing.impulse)
+      }
     }
     if planCount > 0 {
       // Timelines' runs: their children's samples, from the run's fraction.
       for index in plans.indices {
         plans[index]?._withUnsafeGuaranteedRef {
-          $0.sampleChildren(atFraction: samples[index].fraction)
+          $0.sampleChildren(atFraction: detailBase[index].fraction)
         }
       }
     }
-    let children = UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped)
-    if !pairs.isEmpty { pairs.blend(samples: sampleBase, cores: coreBase, children: children) }
-    if !quads.isEmpty { quads.blend(samples: sampleBase, cores: coreBase, children: children) }
-    if !octets.isEmpty { octets.blend(samples: sampleBase, cores: coreBase, children: children) }
+    let frame = FrameSamples(
+      progress: progressBase, details: detailBase, cores: coreBase,
+      children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped))
+    if !pairs.isEmpty { pairs.blend(frame) }
+    if !quads.isEmpty { quads.blend(frame) }
+    if !octets.isEmpty { octets.blend(frame) }
     if !otherTableList.isEmpty {
-      for table in otherTableList {
-        table.blend(samples: sampleBase, cores: coreBase, children: children)
-      }
+      for table in otherTableList { table.blend(frame) }
     }
   }
 }

@@ -2,11 +2,7 @@
 /// than the built-in properties', need of it.
 protocol ErasedLaneTable: AnyObject {
   /// Writes every lane's value for its slot's sample (a frame).
-  /// `children` holds, per slot, its timeline children's samples (or nil).
-  func blend(
-    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
-    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
-  )
+  func blend(_ frame: FrameSamples)
 
   /// The number of lanes.
   var count: Int { get }
@@ -272,44 +268,62 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       && Int(slots[index]) == slot
   }
 
-  func blend(
-    samples: UnsafePointer<SlotSample>, cores: UnsafePointer<AnimatorCore>,
-    children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
-  ) {
+  func blend(_ frame: FrameSamples) {
     let slots = slots.buffer
     let ends = ends.buffer
     let values = values.buffer
+    let progress = frame.progress
     if specialCount == 0 {
       for index in slots.indices {
         values[index] = LanePath.plainBlend(
-          ends[index].from, ends[index].to, samples[Int(slots[index])].timing.progress)
+          ends[index].from, ends[index].to, progress[Int(slots[index])])
       }
       return
     }
     let kinds = kinds.buffer
     for index in slots.indices {
       let slot = Int(slots[index])
-      let sample = samples[slot]
       if kinds[index].isPlain {
-        values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, sample.timing.progress)
-      } else if kinds[index].child >= 0, let childSamples = children[slot] {
+        values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])
+        continue
+      }
+      let details = frame.details[slot]
+      if kinds[index].child >= 0, let childSamples = frame.children[slot] {
         // A timeline child's lane: plain, from its child's sample of this frame.
         values[index] = LanePath.blend(
           ends[index].from, ends[index].to, childSamples[Int(kinds[index].child)].sample)
       } else if kinds[index].timeline >= 0 {
         // A timeline's lane needs its track, not the core.
         values[index] = timelines[Int(kinds[index].timeline)].track._withUnsafeGuaranteedRef {
-          $0.value(at: sample.fraction * $0.ownLength, slopes: false).value
+          $0.value(at: details.fraction * $0.ownLength, slopes: false).value
         }
       } else {
         values[index] =
           value(
-            at: index, fraction: sample.fraction, sample: sample.timing, core: cores + slot,
-            slopes: false
+            at: index, fraction: details.fraction,
+            sample: TimingSample(progress: progress[slot], impulse: details.impulse),
+            core: frame.cores + slot, slopes: false
           ).value
       }
     }
   }
+}
+
+/// What a frame's second pass reads: per slot, the progress of its sample, the rest of it
+/// (written only when the store has lanes or plans that need it), its core and its timeline
+/// children's samples (or nil).
+struct FrameSamples {
+  let progress: UnsafePointer<SIMD2<Double>>
+  let details: UnsafePointer<SampleDetails>
+  let cores: UnsafePointer<AnimatorCore>
+  let children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+}
+
+/// The part of a slot's sample beyond its progress: its fraction complete and the spring's
+/// impulse response.
+struct SampleDetails {
+  var fraction: Double
+  var impulse: Double
 }
 
 /// One slot's timing at the last frame: its fraction complete and the timing sampled there.
