@@ -31,12 +31,12 @@ let frameStep = 1.0 / 60
 var worstRatio = 0.0
 
 @MainActor func report(
-  _ name: String, engine: Double, reference: Double?, unit: String = "ns/node/frame",
-  target: Double? = nil, note: String = ""
+  _ name: String, engine: Double, reference: Double?, ratio: Double? = nil,
+  unit: String = "ns/node/frame", target: Double? = nil, note: String = ""
 ) {
   var line = padded(name, 46) + "  " + padded(fixed(engine), 8) + " " + unit
   if let reference {
-    let ratio = engine / reference
+    let ratio = ratio ?? engine / reference
     line += "   loop " + padded(fixed(reference), 7) + "   ratio " + fixed(ratio, 2)
     if let target {
       line += ratio <= target ? " ≤ \(fixed(target, 2))" : " > \(fixed(target, 2)) (target)"
@@ -53,12 +53,15 @@ var worstRatio = 0.0
 }
 
 /// Times `frames` frames of `engine` against as many of `reference`, round after round;
-/// returns the medians per frame, in nanoseconds.
+/// returns the medians per frame, in nanoseconds, and the median of the rounds' ratios
+/// (each round's two timings are back to back, so a round's ratio survives the machine
+/// slowing down or speeding up between rounds).
 @MainActor func sideBySide(frames: Int, engine: () -> Void, reference: () -> Void) -> (
-  engine: Double, reference: Double
+  engine: Double, reference: Double, ratio: Double
 ) {
   var engineTimes: [Double] = []
   var referenceTimes: [Double] = []
+  var ratios: [Double] = []
   for _ in 0..<rounds {
     var start = now()
     for _ in 0..<frames { engine() }
@@ -66,8 +69,9 @@ var worstRatio = 0.0
     start = now()
     for _ in 0..<frames { reference() }
     referenceTimes.append((now() - start) / Double(frames))
+    ratios.append(engineTimes[engineTimes.count - 1] / referenceTimes[referenceTimes.count - 1])
   }
-  return (median(engineTimes) * 1e9, median(referenceTimes) * 1e9)
+  return (median(engineTimes) * 1e9, median(referenceTimes) * 1e9, median(ratios))
 }
 
 print("dance-bench — \(quick ? "quick" : "full") run, medians of \(rounds) rounds")
@@ -97,7 +101,7 @@ for spring in [false, true] {
     let n = Double(count)
     report(
       "node.dance \(kind), N = \(count)", engine: result.engine / n,
-      reference: result.reference / n, target: count > 1 ? 1.25 : nil,
+      reference: result.reference / n, ratio: result.ratio, target: count > 1 ? 1.25 : nil,
       note: stagger.progressRange(count: count))
     if count == 1 {
       let verdict = result.engine < 100 ? "≤ 100" : "> 100 (target)"
@@ -129,7 +133,8 @@ do {
   blackHole(reference.sprites.last?.center)
   report(
     "timeline staggering \(count) children", engine: result.engine / Double(count),
-    reference: result.reference / Double(count), target: 1.3, note: "progress 0.00–0.80")
+    reference: result.reference / Double(count), ratio: result.ratio, target: 1.3,
+    note: "progress 0.00–0.80")
 }
 
 // MARK: - Advance.Animator
@@ -172,6 +177,7 @@ do {
     report(
       "Advance.Animator \(spring ? "spring" : "timed"), \(count) values",
       engine: result.engine / Double(count), reference: result.reference / Double(count),
+      ratio: result.ratio,
       unit: "ns/value/frame", target: 1.25, note: stagger.progressRange(count: count))
   }
 }
@@ -196,7 +202,7 @@ do {
   }
   report(
     "\(idleCount) idle + 10 animating, per frame", engine: result.engine,
-    reference: result.reference, unit: "ns/frame      ", target: 1.5,
+    reference: result.reference, ratio: result.ratio, unit: "ns/frame      ", target: 1.5,
     note: "(loop: the 10 alone)")
 }
 

@@ -91,8 +91,8 @@ public final class Animator<Value: VectorConvertible> {
     /// The curve of a timed run and the motion of a spring or decay. Kept out of `motion`,
     /// whose payload a frame copies: these are read in place.
     @usableFromInline var curve = TimingFunction.linear
-    @usableFromInline var velocity: Vector = .zero
     @usableFromInline var oscillator: DampedOscillator<Vector>
+    @usableFromInline var velocity: Vector = .zero
 
     @inlinable
     init(value: Value, evaluatedAt: Double) {

@@ -19,20 +19,20 @@
 /// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
 /// reports a ``DanceError``. Every value and slope of every curve is finite.
 public struct TimingFunction: Hashable, Sendable {
-  /// The solver, which all copies of a curve share: it holds what solving reads (the
-  /// polynomials, the seed table and its step counts, the end gradients), so that a curve
-  /// kept in an animation's state is two words and a frame over many animations on one
-  /// curve reads that state from a cache line or two and the solver from one place.
+  /// The curve, which all copies share: its control points and what solving reads (the
+  /// polynomials, the seed table and its step counts, the end gradients). A curve kept in an
+  /// animation's state is one word, and a frame over many animations on one curve reads the
+  /// solver from one place.
   @usableFromInline let solver: CurveSolver
 
   /// The x coordinate of the first control point, in [0, 1].
-  public let x1: Double
+  public var x1: Double { solver.x1 }
   /// The y coordinate of the first control point (any finite value; outside [0, 1] overshoots).
-  public let y1: Double
+  public var y1: Double { solver.y1 }
   /// The x coordinate of the second control point, in [0, 1].
-  public let x2: Double
+  public var x2: Double { solver.x2 }
   /// The y coordinate of the second control point (any finite value).
-  public let y2: Double
+  public var y2: Double { solver.y2 }
 
   /// The largest magnitude a y control point may have: 1,000,000, a curve that overshoots
   /// its distance a million times. Beyond it the curve's coefficients could overflow.
@@ -67,10 +67,6 @@ public struct TimingFunction: Hashable, Sendable {
       y1 = y1.clamped(to: -limit...limit)
       y2 = y2.clamped(to: -limit...limit)
     }
-    self.x1 = x1
-    self.y1 = y1
-    self.x2 = x2
-    self.y2 = y2
     solver = CurveSolver(x1: x1, y1: y1, x2: x2, y2: y2)
   }
 
@@ -166,10 +162,19 @@ final class CurveSolver: Sendable {
   // Slopes used to extrapolate before 0 and after 1.
   @usableFromInline let startGradient: Double
   @usableFromInline let endGradient: Double
+  // The control points, as given (checked).
+  let x1: Double
+  let y1: Double
+  let x2: Double
+  let y2: Double
 
   /// The solver of the curve with control points `(x1, y1)` and `(x2, y2)`, which are
   /// finite, with x in [0, 1] and y within ``TimingFunction/maximumOvershoot``.
   init(x1: Double, y1: Double, x2: Double, y2: Double) {
+    self.x1 = x1
+    self.y1 = y1
+    self.x2 = x2
+    self.y2 = y2
     cx = 3 * x1
     bx = 3 * (x2 - x1) - cx
     ax = 1 - cx - bx

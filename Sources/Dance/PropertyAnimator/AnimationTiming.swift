@@ -24,9 +24,9 @@ struct AnimationTiming {
   // Two fields rather than an enum of the two kinds: a frame reads the one it needs in
   // place, where binding an enum's payload copied it first.
 
-  // In the order a frame reads them: the kind and the duration, then the curve (its shared
-  // solver first), then the spring. With the core's flags and anchors before them, a timed
-  // frame reads the first 56 bytes of its slot and a spring's frame 56 + 32 bytes.
+  // In the order a frame reads them: the kind and the duration, then the curve (a reference
+  // to its shared solver), then the spring. With the core's flags and anchors before them,
+  // a timed frame reads the first 56 bytes of its slot and a spring's the first 96.
 
   /// Whether the pacing is `spring`; otherwise it is `curve`.
   let isSpring: Bool

@@ -70,7 +70,7 @@ struct AnimatorCore {
   }
 
   // Stored in the order a frame reads them (the flags, the path, the timing: a timed frame
-  // reads the first 56 bytes, a spring's 56 + 32), then what only events read. The flags
+  // reads the first 56 bytes, a spring's the first 96), then what only events read. The flags
   // that only events read share the first word with the frame's.
 
   private(set) var phase = Phase.inactive
@@ -102,12 +102,15 @@ struct AnimatorCore {
   /// Counts runs: it changes at every activation and every end, so the animator can tell
   /// whether a callback it triggered ended (or restarted) the run it was carrying out.
   private(set) var run: UInt64 = 0
+  /// The clock time of a pending `pauseAnimation(afterDelay:)`, NaN for none (a plain
+  /// Double, not an optional: the core is then 128 bytes, two cache lines, and in a store
+  /// whose buffer starts a line each slot starts one; a test checks the layout).
+  private var pauseAt = Double.nan
   /// The clock time of a pending `pauseAnimation(afterDelay:)`.
-  private(set) var pauseTime: Double?
-  /// Unused: rounds the core up to 192 bytes, three cache lines, so that in a store (whose
-  /// buffer starts a line) every slot starts a line and a timed frame reads one line of it.
-  /// (A test checks the size.)
-  private let padding: (UInt64, UInt64) = (0, 0)
+  private(set) var pauseTime: Double? {
+    get { pauseAt.isNaN ? nil : pauseAt }
+    set { pauseAt = newValue ?? .nan }
+  }
 
   /// A core at rest with `timing`, its run count going on from `run` (an animator reused
   /// for a new animation keeps counting).

@@ -67,6 +67,8 @@ final class FrameStore {
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
   @exclusivity(unchecked) private var childSamples =
     FlatArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>()
+  /// How many slots the current frame has sampled (see ``sampleSlots(through:)``).
+  @exclusivity(unchecked) private var sampledCount = 0
   /// How many slots have a plan (so that a frame without timelines skips them).
   @exclusivity(unchecked) private var planCount = 0
 
@@ -177,6 +179,36 @@ final class FrameStore {
   }
 }
 
+extension FrameStore {
+  /// How many slots to sample at a time when the lanes ask for them.
+  static var sampleChunk: Int { 256 }
+
+  /// Samples the slots from the first not yet sampled this frame through `slot` and on
+  /// for a chunk; returns how many are sampled now.
+  ///
+  /// A store of plain lanes only samples its slots as its lanes reach them, a chunk at a
+  /// time: the samples are read back from the first-level cache, and reading the cores
+  /// and the lanes in one pass lets their memory traffic overlap the curve's arithmetic. At
+  /// N = 100 000 sampling every slot first and then blending every lane was a third slower
+  /// than the hand-written loop; the chunks bring it within its target. Lanes in any order
+  /// are served (a lane whose slot lies far ahead samples everything up to it), and slots
+  /// without lanes are not sampled (nothing reads their sample).
+  @inline(never)
+  func sampleSlots(through slot: Int) -> Int {
+    guard slot >= sampledCount else { return sampledCount }
+    let end = min(max(slot + 1, sampledCount + Self.sampleChunk), cores.count)
+    guard let coreBase = cores.buffer.baseAddress,
+      let progressBase = progress.buffer.baseAddress
+    else { return sampledCount }
+    let now = evaluatedAt
+    for index in sampledCount..<end {
+      progressBase[index] = AnimatorCore.frameSample(coreBase + index, at: now).timing.progress
+    }
+    sampledCount = end
+    return end
+  }
+}
+
 extension FrameStore: ClockFrameObserver {
   /// One frame: sample every slot's timing once, then evaluate every lane.
   func clockDidAdvance(_ clock: AnimationClock) {
@@ -194,13 +226,15 @@ extension FrameStore: ClockFrameObserver {
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
       || octets.specialCount > 0 || !otherTableList.isEmpty
-    for index in cores.indices {
-      let sample = AnimatorCore.frameSample(coreBase + index, at: now)
-      progressBase[index] = sample.timing.progress
-      if needsDetails {
+    if needsDetails {
+      for index in cores.indices {
+        let sample = AnimatorCore.frameSample(coreBase + index, at: now)
+        progressBase[index] = sample.timing.progress
         detailBase[index] = SampleDetails(fraction: sample.fraction, impulse: sample.timing.impulse)
       }
     }
+    // Otherwise the lanes ask for the slots as they reach them (`sampleSlots(through:)`).
+    sampledCount = needsDetails ? cores.count : 0
     if planCount > 0 {
       // Timelines' runs: their children's samples, from the run's fraction.
       for index in plans.indices {
@@ -211,7 +245,8 @@ extension FrameStore: ClockFrameObserver {
     }
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
-      children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped))
+      children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped),
+      sampler: needsDetails ? nil : Unmanaged.passUnretained(self))
     if !pairs.isEmpty { pairs.blend(frame) }
     if !quads.isEmpty { quads.blend(frame) }
     if !octets.isEmpty { octets.blend(frame) }

@@ -274,9 +274,21 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     let values = values.buffer
     let progress = frame.progress
     if specialCount == 0 {
+      guard let sampler = frame.sampler else {
+        for index in slots.indices {
+          values[index] = LanePath.plainBlend(
+            ends[index].from, ends[index].to, progress[Int(slots[index])])
+        }
+        return
+      }
+      // The store samples its slots as the lanes reach them.
+      var sampled = 0
       for index in slots.indices {
-        values[index] = LanePath.plainBlend(
-          ends[index].from, ends[index].to, progress[Int(slots[index])])
+        let slot = Int(slots[index])
+        if slot >= sampled {
+          sampled = sampler._withUnsafeGuaranteedRef { $0.sampleSlots(through: slot) }
+        }
+        values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])
       }
       return
     }
@@ -317,6 +329,9 @@ struct FrameSamples {
   let details: UnsafePointer<SampleDetails>
   let cores: UnsafePointer<AnimatorCore>
   let children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+  /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
+  /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
+  let sampler: Unmanaged<FrameStore>?
 }
 
 /// The part of a slot's sample beyond its progress: its fraction complete and the spring's

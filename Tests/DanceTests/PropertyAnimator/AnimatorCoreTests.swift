@@ -205,14 +205,15 @@ import Testing
     #expect(core.run == first + 3)
   }
 
-  @Test("A core is three cache lines, and what a frame reads of it is in the first (and, for a spring, the second)")
+  @Test("A core is two cache lines, and what a timed frame reads of it is in the first")
   func layout() {
-    #expect(MemoryLayout<AnimatorCore>.stride == 192)
-    // The timed frame's fields end by byte 56, the curve's solver reference among them; the
-    // spring's 32 bytes lie within the second line.
+    #expect(MemoryLayout<AnimatorCore>.stride == 128)
+    // The timed frame's fields end by byte 56 (the curve is one reference, to its solver);
+    // the spring's 32 bytes are the rest of the second line's first half.
     let timing = MemoryLayout<AnimatorCore>.offset(of: \.timing)!
     let curve = timing + MemoryLayout<AnimationTiming>.offset(of: \.curve)!
-    #expect(curve + MemoryLayout<UnsafeRawPointer>.size <= 64)  // the solver is its first word
+    #expect(MemoryLayout<TimingFunction>.size == MemoryLayout<UnsafeRawPointer>.size)
+    #expect(curve + MemoryLayout<TimingFunction>.size <= 64)
     let spring = timing + MemoryLayout<AnimationTiming>.offset(of: \.spring)!
     #expect(spring >= 64 && spring + MemoryLayout<SpringPacing>.size <= 128)
   }
