@@ -138,12 +138,13 @@ public struct TimingFunction: Hashable, Sendable {
 }
 
 /// What solving a ``TimingFunction`` reads, made once per curve and shared by its copies
-/// (immutable, so any thread may read it).
+/// (immutable once made, its seed table included, so any thread may read it: hence
+/// `@unchecked Sendable`, for the table's pointer).
 ///
 /// Its members name the class rather than `Self`: in a class `Self` is the dynamic type, and
 /// the optimiser does not inline a body that uses it (the frames called `solveX`).
 @usableFromInline
-final class CurveSolver: Sendable {
+final class CurveSolver: @unchecked Sendable {
   // In the order solving reads them: the polynomials, the seed table and its step counts.
 
   // Polynomial form of the two coordinates: x(t) = ((ax·t + bx)·t + cx)·t, likewise y.
@@ -153,10 +154,12 @@ final class CurveSolver: Sendable {
   @usableFromInline let ay: Double
   @usableFromInline let by: Double
   @usableFromInline let cy: Double
-  // The seeded solve (see `solveX`): t where x = 1/16, 2/16, …, 16/16, in 65 535ths (t = 0
-  // where x = 0), and, two bits per sixteenth of x, how many Newton steps from the seed
-  // there solve x to the precision SPEC asks for (2 or 3; 0: take the bracketed search).
-  @usableFromInline let seeds: SIMD16<UInt16>
+  // The seeded solve (see `solveX`): t where x = 0, 1/16, 2/16, …, 16/16, in 65 535ths
+  // (17 entries, owned by the solver: indexed in place, where indexing a vector stored
+  // here copied it to the stack first), and, two bits per sixteenth of x, how many Newton
+  // steps from the seed there solve x to the precision SPEC asks for (2 or 3; 0: take the
+  // bracketed search).
+  @usableFromInline let seeds: UnsafeMutablePointer<UInt16>
   @usableFromInline let newtonSteps: UInt32
   @usableFromInline let isLinear: Bool
   // Slopes used to extrapolate before 0 and after 1.
@@ -205,7 +208,15 @@ final class CurveSolver: Sendable {
     } else {
       endGradient = 0
     }
-    (seeds, newtonSteps) = CurveSolver.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
+    let (table, steps) = CurveSolver.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
+    seeds = .allocate(capacity: 17)
+    seeds.initialize(to: 0)
+    for k in 0..<16 { (seeds + k + 1).initialize(to: table[k]) }
+    newtonSteps = steps
+  }
+
+  deinit {
+    seeds.deallocate()
   }
 
   /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
@@ -294,12 +305,7 @@ final class CurveSolver: Sendable {
     let rounded = x * 16 - 0.5 + magic
     let index = Int(truncatingIfNeeded: rounded.bitPattern) & 15
     let within = x * 16 - (rounded - magic)
-    let (low, high) = withUnsafeBytes(of: seeds) { table in
-      (
-        index == 0 ? 0 : table.load(fromByteOffset: 2 &* index &- 2, as: UInt16.self),
-        table.load(fromByteOffset: 2 &* index, as: UInt16.self)
-      )
-    }
+    let (low, high) = (seeds[index], seeds[index &+ 1])
     let scale = 1.0 / 65535
     var t = (Double(low) + Double(high &- low) * within) * scale
     let steps = (newtonSteps &>> UInt32(2 &* index)) & 3

@@ -226,15 +226,21 @@ extension FrameStore: ClockFrameObserver {
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
       || octets.specialCount > 0 || !otherTableList.isEmpty
-    if needsDetails {
+    // A large store of plain lanes only samples its slots as the lanes reach them
+    // (`sampleSlots(through:)`); a store of a chunk or less, in one pass (without the
+    // calls).
+    let samplesLazily = !needsDetails && cores.count > Self.sampleChunk
+    if !samplesLazily {
       for index in cores.indices {
         let sample = AnimatorCore.frameSample(coreBase + index, at: now)
         progressBase[index] = sample.timing.progress
-        detailBase[index] = SampleDetails(fraction: sample.fraction, impulse: sample.timing.impulse)
+        if needsDetails {
+          detailBase[index] = SampleDetails(
+            fraction: sample.fraction, impulse: sample.timing.impulse)
+        }
       }
     }
-    // Otherwise the lanes ask for the slots as they reach them (`sampleSlots(through:)`).
-    sampledCount = needsDetails ? cores.count : 0
+    sampledCount = samplesLazily ? 0 : cores.count
     if planCount > 0 {
       // Timelines' runs: their children's samples, from the run's fraction.
       for index in plans.indices {
@@ -246,7 +252,7 @@ extension FrameStore: ClockFrameObserver {
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
       children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped),
-      sampler: needsDetails ? nil : Unmanaged.passUnretained(self))
+      sampler: samplesLazily ? Unmanaged.passUnretained(self) : nil)
     if !pairs.isEmpty { pairs.blend(frame) }
     if !quads.isEmpty { quads.blend(frame) }
     if !octets.isEmpty { octets.blend(frame) }

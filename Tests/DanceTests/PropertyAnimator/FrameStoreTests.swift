@@ -86,9 +86,12 @@ import Testing
     #expect(scene.frameStoreShape == (0, 0))
   }
 
-  @Test("Lanes stay with their animators as animators leave and join in any order")
-  func lanesFollowTheirAnimators() {
-    let count = 12
+  // 1 200 nodes: more slots than a frame samples at a time, so the store samples its slots
+  // as lanes that are no longer in slot order reach them.
+  @Test(
+    "Lanes stay with their animators as animators leave and join in any order",
+    arguments: [12, 1200])
+  func lanesFollowTheirAnimators(count: Int) {
     let (scene, nodes) = Self.scene(nodes: count)
     let curve = TimingFunction.easeOut
     func target(_ index: Int) -> Double { Double(10 * (index + 1)) }
@@ -103,7 +106,8 @@ import Testing
     for index in stride(from: 0, to: count, by: 3) {
       nodes[index].dance.finish(at: .current)
     }
-    #expect(scene.frameStoreShape == (8, 8))
+    let finished = (count + 2) / 3
+    #expect(scene.frameStoreShape == (count - finished, count - finished))
     scene.clock.advance(by: 0.25)
     // Start them again in reverse order, then check every node against its own closed form.
     for index in stride(from: 0, to: count, by: 3).reversed() {
@@ -111,24 +115,54 @@ import Testing
         $0.center = Point(x: target(index), y: -target(index))
       }.start()
     }
-    #expect(scene.frameStoreShape == (12, 12))
+    #expect(scene.frameStoreShape == (count, count))
     scene.clock.advance(by: 0.25)
     for (index, node) in nodes.enumerated() {
       guard index % 3 != 0 else {
         // Restarted a quarter of a second ago from where it stopped at 0.25 s.
         let from = 5 + (target(index) - 5) * curve.value(at: 0.25)
         let expected = from + (target(index) - from) * curve.value(at: 0.25)
-        #expect(node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12))
+        #expect(node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12 * target(index)))
         continue
       }
       let elapsed = 0.75
       let expected = 5 + (target(index) - 5) * curve.value(at: elapsed)
       #expect(
-        node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12),
+        node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12 * target(index)),
         "node \(index)")
       #expect(
         node.center.y.isApproximatelyEqual(
-          to: 5 + (-target(index) - 5) * curve.value(at: elapsed), absoluteTolerance: 1e-12))
+          to: 5 + (-target(index) - 5) * curve.value(at: elapsed), absoluteTolerance: 1e-12 * target(index)))
+    }
+  }
+
+  @Test("A lane far out of slot order is sampled before it is blended, in a store of many slots")
+  func lanesOutOfSlotOrder() {
+    // 1 200 animators of centres (the table of pairs), then 300 of bounds (slots 1 200…1 499,
+    // lanes in the table of quads). Stopping animator 3 moves the pairs' last lane (slot
+    // 1 199) into lane 3 and the last slot (a bounds animator) into slot 3: lane 3 of the
+    // pairs now needs slot 1 199 early in the frame.
+    let (scene, nodes) = Self.scene(nodes: 1500)
+    let curve = TimingFunction.easeOut
+    let animators = nodes[..<1200].map { node in
+      PropertyAnimator(duration: 1, curve: .easeOut) { node.center = Point(x: 90, y: -40) }
+    }
+    for animator in animators { animator.startAnimation() }
+    let others = nodes[1200...].map { node in
+      PropertyAnimator(duration: 1, curve: .easeOut) {
+        node.bounds = Rect(x: 0, y: 0, width: 30, height: 30)
+      }
+    }
+    for animator in others { animator.startAnimation() }
+    #expect(scene.frameStoreShape == (1500, 1500))
+    scene.clock.advance(by: 0.25)
+    animators[3].stopAnimation(true)
+    scene.clock.advance(by: 0.25)
+    let expected = 5 + (90 - 5) * curve.value(at: 0.5)
+    for (index, node) in nodes[..<1200].enumerated() where index != 3 {
+      #expect(
+        node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12),
+        "node \(index)")
     }
   }
 }
