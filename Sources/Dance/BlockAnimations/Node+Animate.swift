@@ -127,7 +127,7 @@ extension Node {
   ) {
     let call = "Node.addKeyframe(withRelativeStartTime:relativeDuration:animations:)"
     let stack = AnimationBlockStack.current
-    guard case .keyframe(let animator, _, _)? = stack.entries.last else {
+    guard case .keyframe(let held, _, _)? = stack.entries.last else {
       DanceError.report(
         .illegalState,
         "\(call): not inside Node.animateKeyframes; the changes were applied without animation")
@@ -140,7 +140,7 @@ extension Node {
       DanceError.report(.outOfRange, "\(call): the keyframe ends after 1; clamped")
       duration = 1 - start
     }
-    stack.run(.keyframe(animator, start: start, duration: duration), animations)
+    stack.run(.keyframe(held, start: start, duration: duration), animations)
   }
 
   /// Runs `actions` with every assignment applied at once, even inside an animation block.
@@ -212,13 +212,14 @@ extension Node {
   ) {
     let call = "Node.modifyAnimations(withRepeatCount:autoreverses:animations:)"
     let stack = AnimationBlockStack.current
-    guard case .animating(let outer, _)? = stack.entries.last else {
+    guard case .animating(let heldOuter, _)? = stack.entries.last else {
       DanceError.report(
         .illegalState,
         "\(call): not inside an animation block; the changes were applied without animation")
       stack.run(.immediate, animations)
       return
     }
+    let outer = heldOuter.object
     // A block still running after its own run ended (a callback it triggered finished
     // the run) has nothing to animate with: its changes apply at once.
     guard outer.core.phase != .inactive else {

@@ -7,18 +7,21 @@ extension PropertyAnimator {
   func canAnimate(_ node: Node) -> Bool {
     // A block still running after its own run ended (a callback it triggered finished the
     // animator) has nothing to animate with: its assignments apply at once.
-    guard phase != .inactive, let nodeScene = node.scene else { return false }
-    if let store {
-      guard store === nodeScene.store else {
-        DanceError.report(
-          .illegalState,
-          "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
-            + "set without animation")
-        return false
+    guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
+    let bound = nodeScene._withUnsafeGuaranteedRef { scene in
+      if store == nil {
+        clock = scene.clock
+        store = scene.store
+        return true
       }
-    } else {
-      clock = nodeScene.clock
-      store = nodeScene.store
+      return store === scene.store
+    }
+    guard bound else {
+      DanceError.report(
+        .illegalState,
+        "PropertyAnimator: one animator cannot animate nodes of two scenes; the value was "
+          + "set without animation")
+      return false
     }
     if slot < 0 {
       enterStore()

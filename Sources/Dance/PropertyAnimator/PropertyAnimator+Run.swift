@@ -165,8 +165,8 @@ extension PropertyAnimator {
   func runBlock(_ block: Block, kind: BlockKind) {
     let entry: AnimationBlockStack.Entry =
       switch kind {
-      case .window(let start): .animating(self, windowStart: start)
-      case .keyframes: .keyframe(self, start: 0, duration: 1)
+      case .window(let start): .animating(AnimationBlockStack.Held(self), windowStart: start)
+      case .keyframes: .keyframe(AnimationBlockStack.Held(self), start: 0, duration: 1)
       }
     switch block {
     case .plain(let body):

@@ -131,13 +131,14 @@ extension Node {
     }
     switch entry {
     case .animating(let animator, let windowStart):
-      animator.record(newValue, for: node, storage: storage, windowStart: windowStart)
+      animator.object.record(newValue, for: node, storage: storage, windowStart: windowStart)
       return
     case .keyframe(let animator, let start, let duration):
-      animator.recordKeyframe(
+      animator.object.recordKeyframe(
         newValue, for: node, storage: storage, start: start, duration: duration)
       return
-    case .timeline(let recorder):
+    case .timeline(let held):
+      let recorder = held.object
       recorder.animator.recordTimeline(newValue, for: node, storage: storage, recorder: recorder)
       return
     case .immediate, .targets, nil:

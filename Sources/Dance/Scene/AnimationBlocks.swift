@@ -6,19 +6,28 @@ import Synchronization
 /// animation on the block's animator instead of changing the value, and every read of one
 /// returns its target. Blocks nest: the innermost decides.
 final class AnimationBlockStack {
+  /// An object an entry refers to without retaining it: an entry lives only while the `run`
+  /// that opened it runs, and that run's caller holds the object. (Entries are copied on
+  /// every assignment in a block: a retained reference cost a retain and a release each.)
+  struct Held<Object: AnyObject> {
+    unowned(unsafe) let object: Object
+
+    init(_ object: Object) { self.object = object }
+  }
+
   enum Entry {
     /// Assignments animate on `animator`, starting at `windowStart` of its duration.
-    case animating(PropertyAnimator, windowStart: Double)
+    case animating(Held<PropertyAnimator>, windowStart: Double)
     /// Assignments add a keyframe to `animator`, in the slice `start ..< start + duration`
     /// of its duration (0..<1 directly inside `Node.animateKeyframes`).
-    case keyframe(PropertyAnimator, start: Double, duration: Double)
+    case keyframe(Held<PropertyAnimator>, start: Double, duration: Double)
     /// Assignments apply at once, as outside any block.
     case immediate
     /// Reads give targets (`Node.targetValue(of:)`); nothing is assigned inside.
     case targets
     /// Assignments become segments of a timeline child's motion (`Timeline`); reads give
     /// the value at the child's start.
-    case timeline(TimelineRecorder)
+    case timeline(Held<TimelineRecorder>)
   }
 
   /// (Unchecked for exclusivity: a stack belongs to one thread, and no access is held
@@ -28,7 +37,7 @@ final class AnimationBlockStack {
   /// The animator of the innermost animation block, if the innermost entry animates.
   var openAnimator: PropertyAnimator? {
     switch entries.last {
-    case .animating(let animator, _), .keyframe(let animator, _, _): animator
+    case .animating(let animator, _), .keyframe(let animator, _, _): animator.object
     case .immediate, .targets, .timeline, nil: nil
     }
   }

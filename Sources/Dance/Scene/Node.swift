@@ -81,9 +81,18 @@ open class Node {
   /// weak reference: those move the referenced object's reference count to a side table,
   /// and every retain of the node then pays its atomic operations; and `scene`, which every
   /// assignment in an animation block asks, walks these links.)
-  @exclusivity(unchecked) unowned(unsafe) private var parentLink: Node?
+  /// (Held as `Unmanaged`, so that walking the links retains nothing.)
+  @exclusivity(unchecked) private var parentReference: Unmanaged<Node>?
+  private var parentLink: Node? {
+    get { parentReference?.takeUnretainedValue() }
+    set { parentReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
   /// Set on a scene's root only; unretained, cleared by the scene when it goes.
-  @exclusivity(unchecked) unowned(unsafe) var rootOfScene: Scene?
+  @exclusivity(unchecked) private var sceneReference: Unmanaged<Scene>?
+  var rootOfScene: Scene? {
+    get { sceneReference?.takeUnretainedValue() }
+    set { sceneReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
   /// The animations currently driving properties of this node.
   @exclusivity(unchecked) var animations: [PropertyAnimation] = []
   @exclusivity(unchecked) private var danceStorage: NodeDance?
@@ -133,10 +142,14 @@ open class Node {
   }
 
   /// The scene this node is in, if any.
-  public var scene: Scene? {
-    var node = self
-    while let parent = node.parentLink { node = parent }
-    return node.rootOfScene
+  public var scene: Scene? { unretainedScene?.takeUnretainedValue() }
+
+  /// The scene this node is in, if any, unretained: found without a retain per node, for
+  /// the paths that only compare it or read it (every assignment in an animation block).
+  var unretainedScene: Unmanaged<Scene>? {
+    var node = Unmanaged.passUnretained(self)
+    while let parent = node._withUnsafeGuaranteedRef({ $0.parentReference }) { node = parent }
+    return node._withUnsafeGuaranteedRef { $0.sceneReference }
   }
 
   /// Dance's chainable animation API for this node.

@@ -232,9 +232,11 @@ extension Timeline {
         switch leaf.child.content {
         case .animation(let timing, let block):
           recorder.timing = timing
-          AnimationBlockStack.current.run(.timeline(recorder), block)
+          AnimationBlockStack.current.run(.timeline(AnimationBlockStack.Held(recorder)), block)
         case .keyframes(let record):
-          AnimationBlockStack.current.run(.timeline(recorder)) { record(recorder) }
+          AnimationBlockStack.current.run(.timeline(AnimationBlockStack.Held(recorder))) {
+            record(recorder)
+          }
         case .timeline:
           break
         }
