@@ -7,8 +7,14 @@ of the generated file, and names it declares at its top level are marked as used
 the compiler's unused-value warnings stay quiet. What a block's comments claim, the block
 shows with `assert` (or `#expect`, in the block about testing), so the test checks it.
 
+A block fenced as ```swift excerpt PATH is instead an excerpt of a file of the example
+packages (which need a system library the root package does not have, and are compiled and
+tested there): the check fails unless every line of it is a line of PATH, in order (a
+line "// …" marks what the excerpt leaves out).
+
     scripts/doc-snippets.py          rewrite Tests/DocSnippetTests/DocSnippets.swift
-    scripts/doc-snippets.py --check  fail if that file is out of date
+    scripts/doc-snippets.py --check  fail if that file is out of date, or an excerpt is not
+                                     in its file
 """
 import pathlib
 import re
@@ -26,6 +32,35 @@ def snippets():
             indent = len(match.group(1))
             code = "\n".join(l[indent:] for l in match.group(2).splitlines())
             yield source.relative_to(ROOT), line, code
+
+
+def excerpts():
+    for source in SOURCES:
+        text = source.read_text()
+        for match in re.finditer(r"^( *)```swift excerpt (\S+)\n(.*?)^\1```", text, re.S | re.M):
+            line = text[: match.start()].count("\n") + 1
+            yield source.relative_to(ROOT), line, match.group(2), match.group(3)
+
+
+def excerpt_problems():
+    """Each excerpt's lines, stripped, must appear in its file in the same order."""
+    problems = []
+    for source, line, path, code in excerpts():
+        target = ROOT / path
+        if not target.exists():
+            problems.append(f"{source}:{line}: {path} does not exist")
+            continue
+        lines = [l.strip() for l in target.read_text().splitlines()]
+        position = 0
+        for wanted in (l.strip() for l in code.splitlines()):
+            if not wanted or wanted.startswith("// …"):
+                continue
+            try:
+                position = lines.index(wanted, position) + 1
+            except ValueError:
+                problems.append(f"{source}:{line}: not in {path} (in order): {wanted}")
+                break
+    return problems
 
 
 def imports(code):
@@ -75,7 +110,13 @@ if __name__ == "__main__":
         if not OUTPUT.exists() or OUTPUT.read_text() != text:
             print(f"{OUTPUT.relative_to(ROOT)} is out of date: run scripts/doc-snippets.py")
             sys.exit(1)
-        print(f"doc snippets: {text.count('@Test(')} blocks, up to date")
+        problems = excerpt_problems()
+        for problem in problems:
+            print(problem)
+        if problems:
+            sys.exit(1)
+        count = sum(1 for _ in excerpts())
+        print(f"doc snippets: {text.count('@Test(')} blocks, up to date; {count} excerpts, in their files")
     else:
         OUTPUT.write_text(text)
         print(f"wrote {OUTPUT.relative_to(ROOT)} ({text.count('@Test(')} blocks)")

@@ -262,7 +262,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:43") func snippet11() {
+  @Test("Docs/Embedding.md:114") func snippet11() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -281,7 +281,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:68") func snippet12() {
+  @Test("Docs/Embedding.md:139") func snippet12() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -298,7 +298,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:94") func snippet13() {
+  @Test("Docs/Embedding.md:165") func snippet13() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -1,0 +1,280 @@
+import CGTK4
+import CardList
+import Dance
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The list drawn by cairo headless, the window GTK drives, and the motion between: the
+/// pixels must be where the engine says the nodes are, a thrown card's path must have no jump
+/// in position or velocity, and the windowed run's scene clock must be the frame clock's.
+@Suite struct CardListTests {
+  static func bytes(_ color: Color) -> SIMD3<Double> {
+    SIMD3(color.red * 255, color.green * 255, color.blue * 255)
+  }
+
+  /// `color` at `alpha` over the window's background, as bytes.
+  static func blended(_ color: Color, alpha: Double) -> SIMD3<Double> {
+    bytes(CardList.background) * (1 - alpha) + bytes(color) * alpha
+  }
+
+  static func close(_ pixel: SIMD3<Int>, _ expected: SIMD3<Double>, within tolerance: Double = 2)
+    -> Bool
+  {
+    (0..<3).allSatisfy { abs(Double(pixel[$0]) - expected[$0]) <= tolerance }
+  }
+
+  static func pixel(_ canvas: ImageCanvas, at point: Point) -> SIMD3<Int> {
+    canvas.pixel(x: Int(point.x.rounded(.down)), y: Int(point.y.rounded(.down)))
+  }
+
+  static func run(frames: Int, drag: HeadlessRun.Drag? = nil, click: HeadlessRun.Click? = nil)
+    -> (CardList, ImageCanvas)
+  {
+    let list = CardList()
+    let canvas = ImageCanvas(width: Int(list.size.width), height: Int(list.size.height))!
+    HeadlessRun.run(list, frames: frames, drag: drag, click: click, canvas: canvas)
+    return (list, canvas)
+  }
+
+  @Test(
+    "At rest, each card's centre, inner corners, avatar and surroundings are drawn where the engine puts them"
+  )
+  func pixelsAtRest() {
+    let (list, canvas) = Self.run(frames: 90)
+    let face = Self.bytes(CardList.cardFace)
+    for (index, card) in list.cards.enumerated() {
+      #expect(card.alpha == 1 && card.transform == .identity, "card \(index) is not at rest")
+      let toScene = CairoRenderer.toScene(card)
+      let bounds = card.bounds
+      let centre = Self.pixel(canvas, at: card.center)
+      #expect(Self.close(centre, face), "card \(index) centre: \(centre)")
+      for corner in [
+        Point(x: 10, y: 8), Point(x: bounds.width - 8, y: 8),
+        Point(x: bounds.width - 8, y: bounds.height - 8), Point(x: 10, y: bounds.height - 8),
+      ] {
+        let pixel = Self.pixel(canvas, at: corner.applying(toScene))
+        #expect(Self.close(pixel, face), "card \(index) corner \(corner): \(pixel)")
+      }
+      // The avatar, a child turned 45° about its own centre, in the card's coordinates.
+      let avatar = list.avatars[index]
+      let accent = Self.bytes(avatar.backgroundColor)
+      let avatarCentre = Self.pixel(canvas, at: Point(x: 42, y: 38).applying(toScene))
+      #expect(Self.close(avatarCentre, accent), "card \(index) avatar: \(avatarCentre)")
+      // Its tips lie 20·√2 from its centre along the axes: just inside them, the accent; just
+      // beyond the corner of the unturned square, the card's face.
+      let tip = 20 * 2.0.squareRoot()
+      let inside = Self.pixel(canvas, at: Point(x: 42 + tip - 3, y: 38).applying(toScene))
+      #expect(Self.close(inside, accent), "card \(index) avatar tip: \(inside)")
+      let square = Self.pixel(canvas, at: Point(x: 42 + 18, y: 38 - 18).applying(toScene))
+      #expect(Self.close(square, face), "card \(index) beside the avatar: \(square)")
+      // Just outside the card's right edge: the window's background.
+      let outside = Self.pixel(canvas, at: Point(x: bounds.width + 6, y: 40).applying(toScene))
+      #expect(Self.close(outside, Self.bytes(CardList.background)), "card \(index) outside")
+    }
+  }
+
+  @Test(
+    "Mid-entrance the cards are turned and translucent: corners and centres blend with the alpha the engine reports"
+  )
+  func pixelsMidEntrance() {
+    let (list, canvas) = Self.run(frames: 22)
+    var checked = 0
+    for (index, card) in list.cards.enumerated() where card.alpha > 0.2 && card.alpha < 0.98 {
+      #expect(card.transform != .identity)
+      let toScene = CairoRenderer.toScene(card)
+      let bounds = card.bounds
+      let expected = Self.blended(CardList.cardFace, alpha: card.alpha)
+      for local in [
+        Point(x: 10, y: 8), Point(x: 10, y: bounds.height - 8),
+        Point(x: bounds.midX, y: bounds.midY),
+      ] {
+        let point = local.applying(toScene)
+        guard point.x >= 0 && point.x < list.size.width - 1 && point.y >= 0 else { continue }
+        // Where the card's neighbour below overlaps it, leave the pixel alone.
+        guard list.card(at: point) == index else { continue }
+        let pixel = Self.pixel(canvas, at: point)
+        #expect(
+          Self.close(pixel, expected, within: 2.5),
+          "card \(index) at \(local) (alpha \(card.alpha)): \(pixel) vs \(expected)")
+        checked += 1
+      }
+      // The accent bar, an opaque child: drawn with its parent's alpha times its own (1),
+      // over the card's translucent face.
+      let bar = Point(x: 3, y: bounds.midY).applying(toScene)
+      if bar.x >= 0 && bar.x < list.size.width - 1 && list.card(at: bar) == index {
+        let pixel = Self.pixel(canvas, at: bar)
+        let alpha = card.alpha * list.bars[index].alpha
+        let expected =
+          expected * (1 - alpha) + Self.bytes(list.bars[index].backgroundColor) * alpha
+        #expect(Self.close(pixel, expected, within: 2.5), "card \(index) bar: \(pixel)")
+        checked += 1
+      }
+    }
+    #expect(checked >= 6)
+  }
+
+  @Test("The screenshot is a PNG of the frame drawn")
+  func screenshotRoundTrips() {
+    let (list, canvas) = Self.run(frames: 90)
+    let path = "/tmp/gtk-demo-test-\(UInt32.random(in: 0...UInt32.max)).png"
+    #expect(canvas.writePNG(to: path))
+    let loaded = cairo_image_surface_create_from_png(path)
+    #expect(cairo_surface_status(loaded) == CAIRO_STATUS_SUCCESS)
+    #expect(Int(cairo_image_surface_get_width(loaded)) == Int(list.size.width))
+    #expect(Int(cairo_image_surface_get_height(loaded)) == Int(list.size.height))
+    cairo_surface_destroy(loaded)
+    remove(path)
+  }
+
+  @Test(
+    "Across the drag's release the card keeps the pointer's velocity, then the decay and the spring carry it home without a jump"
+  )
+  func throwIsContinuous() {
+    let drag = HeadlessRun.Drag()
+    let (list, _) = Self.run(frames: 240, drag: drag)
+    let path = list.throwPath
+    #expect(path.count > 60)
+    // While dragged the card moved with the pointer, `step` per frame; at release it moves
+    // with exactly the pointer's velocity, from exactly where the pointer left it.
+    let pointerVelocity = Point(x: drag.step.x * 60, y: drag.step.y * 60)
+    #expect(abs(path[0].velocity.x - pointerVelocity.x) < 1e-9)
+    #expect(abs(path[0].velocity.y - pointerVelocity.y) < 1e-9)
+    // The first frame after release: the decay's motion from there, e^(−drag·t) of the
+    // velocity (drag 3), so the distance covered is the pointer's step shrunk by that law.
+    let first = path[1]
+    let dt = first.time - path[0].time
+    let decayed = (1 - exp(-3 * dt)) / 3
+    #expect(abs(first.center.x - (path[0].center.x + pointerVelocity.x * decayed)) < 1e-9)
+    #expect(abs(first.velocity.x - pointerVelocity.x * exp(-3 * dt)) < 1e-9)
+    var sawHandoff = false
+    for (before, after) in zip(path, path.dropFirst()) where after.time > before.time {
+      let step = after.time - before.time
+      // Coming to rest, the spring snaps onto its target (within its threshold).
+      let snap = after.velocity == .zero ? 0.15 : 0
+      let moved = hypot(after.center.x - before.center.x, after.center.y - before.center.y)
+      let speed = max(
+        hypot(before.velocity.x, before.velocity.y), hypot(after.velocity.x, after.velocity.y))
+      #expect(moved <= speed * step * 1.01 + 1e-9 + snap, "jump of \(moved) at \(after.time)")
+      // Velocity: no more change than the spring (tension 120, damping 17) or the decay
+      // (drag 3) can make in the step.
+      let home = list.home(of: drag.card)
+      let offset = hypot(before.center.x - home.x, before.center.y - home.y)
+      let acceleration = 120 * (offset + speed * step) + (17 + 3) * speed
+      let change = hypot(
+        after.velocity.x - before.velocity.x, after.velocity.y - before.velocity.y)
+      #expect(
+        change <= acceleration * step * 1.01 + 1e-6 + snap, "velocity jump at \(after.time)")
+      let sinceRelease = after.time - path[0].time
+      if sinceRelease >= CardList.throwHandoff && sinceRelease < CardList.throwHandoff + 1.0 / 60 {
+        sawHandoff = true
+      }
+    }
+    #expect(sawHandoff)
+    let last = path.last!
+    #expect(
+      hypot(last.center.x - list.home(of: drag.card).x, last.center.y - list.home(of: drag.card).y)
+        < 1)
+  }
+
+  @Test(
+    "A click expands a card with a spring and the cards below make room; a second click collapses it"
+  )
+  func clickExpands() {
+    let list = CardList()
+    list.advance(to: 1.5)
+    let before = list.cards.map(\.center)
+    let point = list.cards[1].center
+    list.pointerDown(at: point, time: 1.5)
+    list.pointerUp(at: point, time: 1.5)
+    #expect(list.expanded == 1)
+    list.advance(to: 1.6)
+    // Part-way: growing, and overshooting is allowed, but not there yet.
+    #expect(list.cards[1].bounds.height > CardList.cardSize.height)
+    #expect(list.cards[1].bounds.height != CardList.expandedHeight)
+    list.advance(to: 3)
+    let growth = CardList.expandedHeight - CardList.cardSize.height
+    #expect(list.cards[1].bounds.height == CardList.expandedHeight)
+    #expect(list.details[1].alpha == 1)
+    #expect(list.cards[0].center == before[0])
+    #expect(list.cards[1].center.y == before[1].y + growth / 2)
+    for index in 2..<list.cards.count {
+      #expect(list.cards[index].center.y == before[index].y + growth, "card \(index)")
+    }
+    list.pointerDown(at: list.cards[1].center, time: 3)
+    list.pointerUp(at: list.cards[1].center, time: 3)
+    list.advance(to: 5)
+    #expect(list.expanded == nil)
+    #expect(list.cards.map(\.center) == before)
+    #expect(list.details[1].alpha == 0)
+  }
+
+  @Test(
+    "Space pauses and resumes the entrance, r reverses it, ←/→ scrub it; space replays an ended one"
+  )
+  func keysDriveTheEntrance() {
+    let list = CardList()
+    list.advance(to: 0.2)
+    list.key(.space)
+    #expect(!list.entrance.isRunning)
+    let paused = list.cards.map(\.center)
+    list.advance(to: 0.5)
+    #expect(list.cards.map(\.center) == paused)
+    list.key(.right)
+    let fraction = list.entrance.fractionComplete
+    list.key(.left)
+    #expect(abs(list.entrance.fractionComplete - (fraction - 0.05)) < 1e-12)
+    list.key(.space)
+    list.key(.reverse)
+    #expect(list.entrance.isReversed)
+    list.advance(to: 3)
+    // Reversed to its start: the cards are back where the entrance begins, and gone.
+    #expect(list.lastEntranceEnd == .start)
+    #expect(list.cards.allSatisfy { $0.alpha == 0 })
+    list.key(.space)
+    list.advance(to: 6)
+    #expect(list.lastEntranceEnd == .end)
+    for (index, card) in list.cards.enumerated() {
+      #expect(card.center == list.home(of: index) && card.alpha == 1, "card \(index)")
+    }
+  }
+
+  @Test(
+    "The frame-clock driver follows the frame clock to the microsecond and caps a stall at a quarter of a second"
+  )
+  func frameClockDriver() {
+    var driver = FrameClockDriver()
+    let start: Int64 = 987_654_321
+    #expect(driver.sceneTime(forFrameTime: start) == 0)
+    #expect(driver.sceneTime(forFrameTime: start + 16_667) == 0.016667)
+    #expect(driver.sceneTime(forFrameTime: start + 33_333) == 0.033333)
+    // A 2 s stall counts as 0.25 s; the rest is dropped, and later frames follow on.
+    #expect(driver.sceneTime(forFrameTime: start + 2_033_333) == 0.283333)
+    #expect(driver.droppedMicroseconds == 1_750_000)
+    #expect(driver.sceneTime(forFrameTime: start + 2_050_000) == 0.3)
+    // A frame time that goes backwards is no time.
+    #expect(driver.sceneTime(forFrameTime: start + 2_040_000) == 0.3)
+    #expect(driver.frames == 6)
+  }
+
+  /// Whether there is a display to open a window on (CI runs this suite under `xvfb-run`).
+  static var hasDisplay: Bool { getenv("DISPLAY") != nil || getenv("WAYLAND_DISPLAY") != nil }
+
+  @Test(
+    "A windowed run advances the scene's clock by the frame clock's time, tick by tick",
+    .enabled(if: hasDisplay, "needs a display: run under xvfb-run"))
+  func windowedRunFollowsTheFrameClock() throws {
+    let list = CardList()
+    let report = try #require(WindowRun.run(list, frames: 30))
+    #expect(report.frames == 30)
+    #expect(report.lastFrameTime > report.firstFrameTime)
+    // The scene clock is the frame clock's elapsed time, less any stall the driver capped.
+    let expected =
+      Double(report.lastFrameTime - report.firstFrameTime - report.droppedMicroseconds) / 1e6
+    #expect(report.sceneTime == expected)
+    #expect(list.scene.clock.now == expected)
+    #expect(report.sceneTime > 0)
+  }
+}
