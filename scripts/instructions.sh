@@ -15,21 +15,38 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" "$1" "$2" 2>&1 \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-# Prints NAME: (instructions at LONG − at SHORT) / (LONG − SHORT) UNIT.
+# Prints NAME: (instructions at LONG − at SHORT) / ((LONG − SHORT) × EACH) UNIT, EACH being
+# the units of work per count (1000 nodes a frame, say; 1 if not given).
 per() {
-  local name=$1 probe=$2 short=$3 long=$4 unit=$5
+  local name=$1 probe=$2 short=$3 long=$4 unit=$5 each=${6:-1}
   local a b
   a=$(count "$probe" "$short")
   b=$(count "$probe" "$long")
-  echo "$name: $(((b - a) / (long - short))) instructions $unit"
+  echo "$name: $(((b - a) / ((long - short) * each))) instructions $unit"
 }
 
+per "node-frame, timed (1000 staggered node.dance nodes, centre and alpha)" \
+  --timed-frame-probe 20 60 "per node-frame" 1000
+per "the hand-written loop's sprite-frame (WebKit's UnitBezier solve, plain objects)" \
+  --reference-frame-probe 20 60 "per sprite-frame" 1000
+per "node-frame, spring (1000 staggered node.dance nodes)" \
+  --spring-frame-probe 20 60 "per node-frame" 1000
+per "the hand-written spring loop's sprite-frame" \
+  --spring-reference-frame-probe 20 60 "per sprite-frame" 1000
+per "a whole frame of one timed node.dance node" --single-frame-probe 20 60 "per frame"
+per "Advance.Animator value-frame, timed (1000 staggered animators)" \
+  --animator-frame-probe 20 60 "per value-frame" 1000
+per "TimingFunction.easeInOut.value(at:), spread over 0…1" --curve-probe 20 60 "per call" 1000
+per "WebKit's UnitBezier solve to 1e-9, spread the same way" --unit-bezier-probe 20 60 \
+  "per call" 1000
 per "frame of 200 node.dance nodes (100 timed, 100 spring) + 100 Animators" \
   --allocation-probe 50 550 "per frame"
 per "start + one frame + finish of a two-property node.dance animation" \
   --start-probe 1000 3000 "per animation"
 per "read center + alpha of an animated node" --read-probe 1000 101000 "per node"
-per "frame + read of 1600 additive offsets, one per node" --additive-probe 20 120 "per frame"
-per "frame + read of 1600 additive offsets, 16 per node" --additive-probe-16 20 120 "per frame"
+per "frame + read of 1600 additive offsets, one per node" --additive-probe 20 120 \
+  "per offset-frame" 1600
+per "frame + read of 1600 additive offsets, 16 per node" --additive-probe-16 20 120 \
+  "per offset-frame" 1600
 per "frame of a timeline staggering 1000 children (centre and alpha each)" --timeline-probe 100 300 \
-  "per frame"
+  "per child-frame" 1000

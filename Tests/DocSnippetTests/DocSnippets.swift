@@ -141,7 +141,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:195") func snippet6() {
+  @Test("Docs/Dance.md:201") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:232") func snippet7() {
+  @Test("Docs/Dance.md:238") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:292") func snippet8() {
+  @Test("Docs/Dance.md:298") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -222,7 +222,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:359") func snippet9() {
+  @Test("Docs/Dance.md:365") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -18,6 +18,10 @@
 /// outside [0, 1] (which would make the curve fold back in time) is clamped into it, and a y
 /// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
 /// reports a ``DanceError``. Every value and slope of every curve is finite.
+///
+/// A curve is one reference to a solver made when the curve is made (its seed table costs
+/// fifteen solves and one allocation) and shared by every copy: make custom curves once and
+/// keep them, as the named curves are kept.
 public struct TimingFunction: Hashable, Sendable {
   /// The curve, which all copies share: its control points and what solving reads (the
   /// polynomials, the seed table and its step counts, the end gradients). A curve kept in an
