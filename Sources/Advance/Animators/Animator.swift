@@ -103,7 +103,6 @@ public final class Animator<Value: VectorConvertible> {
     }
   }
 
-
   @inlinable var motion: Motion {
     get { frame.motion }
     set { frame.motion = newValue }

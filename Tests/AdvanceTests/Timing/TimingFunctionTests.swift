@@ -93,7 +93,8 @@ import Testing
         for x in xs where x > 0 && x < 1 {
           let exact = CurveSolver.bracketedSolve(
             x, from: x, ax: curve.solver.ax, bx: curve.solver.bx, cx: curve.solver.cx)
-          let error = abs(curve.solver.sampleY(curve.solver.solveX(x)) - curve.solver.sampleY(exact))
+          let error = abs(
+            curve.solver.sampleY(curve.solver.solveX(x)) - curve.solver.sampleY(exact))
           #expect(error <= 1e-11, "curve \(curve), x \(x): error \(error)")
         }
       }

@@ -122,7 +122,9 @@ import Testing
         // Restarted a quarter of a second ago from where it stopped at 0.25 s.
         let from = 5 + (target(index) - 5) * curve.value(at: 0.25)
         let expected = from + (target(index) - from) * curve.value(at: 0.25)
-        #expect(node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12 * target(index)))
+        #expect(
+          node.center.x.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12 * target(index))
+        )
         continue
       }
       let elapsed = 0.75
@@ -132,7 +134,8 @@ import Testing
         "node \(index)")
       #expect(
         node.center.y.isApproximatelyEqual(
-          to: 5 + (-target(index) - 5) * curve.value(at: elapsed), absoluteTolerance: 1e-12 * target(index)))
+          to: 5 + (-target(index) - 5) * curve.value(at: elapsed),
+          absoluteTolerance: 1e-12 * target(index)))
     }
   }
 
