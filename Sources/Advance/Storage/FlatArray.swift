@@ -75,6 +75,14 @@ package struct FlatArray<Element>: ~Copyable {
     count += 1
   }
 
+  /// Moves the element at `element` to the end, leaving that memory uninitialised.
+  @inlinable
+  package mutating func append(moving element: UnsafeMutablePointer<Element>) {
+    if count == capacity { grow() }
+    (base + count).moveInitialize(from: element, count: 1)
+    count += 1
+  }
+
   /// Removes and returns the last element.
   @inlinable @discardableResult
   package mutating func removeLast() -> Element {

@@ -112,6 +112,10 @@ struct AnimatorCore {
     set { pauseAt = newValue ?? .nan }
   }
 
+  /// What an animator holds while its core is in a store's slot: a core at rest, never
+  /// read (the animator reads its slot).
+  static let vacant = AnimatorCore(timing: AnimationTiming(curve: .linear, duration: 0))
+
   /// A core at rest with `timing`, its run count going on from `run` (an animator reused
   /// for a new animation keeps counting).
   init(timing: AnimationTiming, counting run: UInt64 = 0) {
@@ -192,7 +196,9 @@ struct AnimatorCore {
   static func outlinedFrameSample(_ core: UnsafePointer<AnimatorCore>, at time: Double)
     -> SlotSample
   {
-    core.pointee.frameSample(at: time)
+    // Through a mutable access, in place: a copy of the core (a paused slot's, every frame)
+    // would retain and release its curve's solver.
+    UnsafeMutablePointer(mutating: core).pointee.frameSample(at: time)
   }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).
@@ -531,5 +537,30 @@ extension AnimatorCore {
       problems.append("an inactive core still shows a linear scrub")
     }
     return problems
+  }
+}
+
+/// The core's pure functions, read in place through a pointer to it. A call on
+/// `pointer.pointee` copies the core first (128 bytes, and a retain and release of its
+/// curve's solver); through a mutable access the call reads the core where it is.
+extension UnsafePointer where Pointee == AnimatorCore {
+  /// ``AnimatorCore/fraction(at:)``.
+  @inline(__always)
+  func fraction(at time: Double) -> Double {
+    UnsafeMutablePointer(mutating: self).pointee.fraction(at: time)
+  }
+
+  /// ``AnimatorCore/sample(atFraction:slopes:)``.
+  @inline(__always)
+  func sample(atFraction f: Double, slopes: Bool = false) -> (
+    value: TimingSample, slope: TimingSample
+  ) {
+    UnsafeMutablePointer(mutating: self).pointee.sample(atFraction: f, slopes: slopes)
+  }
+
+  /// ``AnimatorCore/speed(at:)``.
+  @inline(__always)
+  func speed(at time: Double) -> Double {
+    UnsafeMutablePointer(mutating: self).pointee.speed(at: time)
   }
 }

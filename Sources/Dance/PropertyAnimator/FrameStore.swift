@@ -142,12 +142,15 @@ final class FrameStore {
 
   // MARK: - Slots
 
-  /// Moves `core` into a new slot for `owner`; returns the slot.
-  func enter(_ owner: PropertyAnimator, core: AnimatorCore) -> Int {
-    cores.append(core)
+  /// Moves the core at `core` into a new slot for `owner`, leaving ``AnimatorCore/vacant``
+  /// in its place (a move, not a copy: a copy retains the curve's solver); returns the slot.
+  func enter(_ owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>) -> Int {
+    cores.append(moving: core)
+    core.initialize(to: .vacant)
     owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
-    details.append(SampleDetails(fraction: core.fraction(at: clock.now), impulse: 0))
+    let entered = UnsafePointer(cores.address(of: cores.count - 1))
+    details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
     plans.append(nil)
     childSamples.append(nil)
     if cores.count == 1 { clock.activate(self) }

@@ -124,7 +124,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
       var (sample, sampleSlope) = (sample, slope)
       let span = 1 - segmentStart
       if segmentStart != 0 {
-        (sample, sampleSlope) = core.pointee.sample(
+        (sample, sampleSlope) = core.sample(
           atFraction: span > 0 ? (f - segmentStart) / span : 1, slopes: slopes)
       }
       let value = Self.blend(segmentFrom, to, inherited: inherited, sample)

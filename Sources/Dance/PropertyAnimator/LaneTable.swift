@@ -262,6 +262,33 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
   }
 
+  /// Writes into the lane at `index` its value where a run ended: at `.start` or `.end` of
+  /// its path (`.current` keeps it). A plain lane's ends are its blend at p = 0 and 1
+  /// exactly (`from`, `to`), so it needs no evaluation.
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
+  func settle(at index: Int, _ ending: LaneEnding) {
+    switch ending.position {
+    case .current:
+      return
+    case .end:
+      if kinds[index].isPlain {
+        values[index] = ends[index].to
+      } else {
+        evaluate(at: index, fraction: 1, sample: .end, core: ending.core)
+      }
+    case .start:
+      if kinds[index].isPlain {
+        values[index] = ends[index].from
+      } else {
+        let timing = ending.core.pointer(to: \.timing).unsafelyUnwrapped
+        evaluate(
+          at: index, fraction: 0, sample: AnimationTiming.sample(timing, at: 0), core: ending.core)
+      }
+    }
+  }
+
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
   func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
     index >= 0 && index < slots.count && owners[index].animation === owner

@@ -120,11 +120,11 @@ final class PropertyAnimation {
   /// The velocity in value units per second of clock time, at clock time `now`.
   func velocity<V: SIMD>(_: V.Type, core: UnsafePointer<AnimatorCore>, now: Double) -> V
   where V.Scalar == Double {
-    let f = core.pointee.fraction(at: now)
-    let (sample, slope) = core.pointee.sample(atFraction: f, slopes: true)
+    let f = core.fraction(at: now)
+    let (sample, slope) = core.sample(atFraction: f, slopes: true)
     return lanes(V.self).value(
       at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
-    ).slope * core.pointee.speed(at: now)
+    ).slope * core.speed(at: now)
   }
 
   /// The keyframes, for an animation of `Node.animateKeyframes`.
@@ -158,19 +158,6 @@ final class PropertyAnimation {
     perform(EvaluateLane(fraction: f, sample: sample, core: core))
   }
 
-  /// Writes the start (`from`) or end (target) value into the lane; `.current` keeps it.
-  func apply(_ position: AnimatingPosition, core: UnsafePointer<AnimatorCore>) {
-    switch position {
-    case .start:
-      evaluate(
-        fraction: 0,
-        sample: core.pointee.timing.sample(at: 0, linear: false, slopes: false).value,
-        core: core)
-    case .end: evaluate(fraction: 1, sample: .end, core: core)
-    case .current: break
-    }
-  }
-
   /// Points the lane to `slot` (its animator's slot moved).
   func move(toSlot slot: Int) {
     perform(MoveLane(slot: slot))
@@ -186,22 +173,24 @@ final class PropertyAnimation {
     laneIndex >= 0 && perform(LaneMatches(animation: self, slot: slot))
   }
 
-  /// Removes the lane and gives the value it showed back to the node's storage.
-  func end() {
+  /// Removes the lane and gives the value it showed back to the node's storage; with
+  /// `ending`, the lane first shows where its run ended (``LaneTable/settle(at:_:)``).
+  func end(_ ending: LaneEnding? = nil) {
     guard laneIndex >= 0 else { return }
     switch key {
-    case .center: end(in: CenterStorage())
-    case .bounds: end(in: BoundsStorage())
-    case .alpha: end(in: AlphaStorage())
-    case .transform: end(in: TransformStorage())
-    case .backgroundColor: end(in: BackgroundColorStorage())
-    case .custom(let property): property.end(self)
+    case .center: end(in: CenterStorage(), ending)
+    case .bounds: end(in: BoundsStorage(), ending)
+    case .alpha: end(in: AlphaStorage(), ending)
+    case .transform: end(in: TransformStorage(), ending)
+    case .backgroundColor: end(in: BackgroundColorStorage(), ending)
+    case .custom(let property): property.end(self, ending)
     }
   }
 
-  /// ``end()`` for the property in `storage`.
-  func end<Storage: PropertyStorage>(in storage: Storage) {
+  /// ``end(_:)`` for the property in `storage`.
+  func end<Storage: PropertyStorage>(in storage: Storage, _ ending: LaneEnding? = nil) {
     let table = lanes(Storage.Value.VectorType.self)
+    if let ending { table.settle(at: laneIndex, ending) }
     let target = isStacked ? table.target(at: laneIndex) : .zero
     let value = table.remove(at: laneIndex)
     laneIndex = -1
@@ -257,6 +246,12 @@ enum LaneWidth {
   }
 }
 
+/// Where a run ended, for the lanes it ends: the position and the core it ended with.
+struct LaneEnding {
+  let position: AnimatingPosition
+  let core: UnsafePointer<AnimatorCore>
+}
+
 /// An operation on one lane that does not depend on the property's value type, run by
 /// ``PropertyAnimation/perform(_:)`` with the lane's table as its own type.
 protocol LaneOperation {
@@ -294,7 +289,7 @@ struct RebaseLane: LaneOperation {
     var path = table.path(at: index)
     let f = rebase.fraction
     let (value, slope) = withUnsafePointer(to: rebase.oldCore) { old in
-      let (sample, sampleSlope) = old.pointee.sample(atFraction: f, slopes: true)
+      let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
       return table.value(
         at: index, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
     }

@@ -158,6 +158,7 @@ extension PropertyAnimator {
     animation.laneIndex = table.add(
       animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
       current: path.from)
+    if !path.isPlain || keyframes != nil || timeline != nil { recordedOnlyPlainLanes = false }
     animations.append(animation)
     node.animations.append(animation)
     storage.access(node) { $0.owner = animation }

@@ -138,6 +138,7 @@ extension PropertyAnimator {
     // for the next run (so that a reused animator appends without allocating).
     var blocks = pendingBlocks
     pendingBlocks = []
+    recordedOnlyPlainLanes = true
     for (block, kind) in blocks {
       runBlock(block, kind: kind)
     }
@@ -158,8 +159,22 @@ extension PropertyAnimator {
       let now = currentTime
       updateCore { $0.rebind(run: run, now: now, delay: delay) }
     }
-    applyAll()
+    if recordedOnlyPlainLanes && showsPathStart {
+      // Every lane was just recorded showing its `from`, which is its value here.
+      evaluatedAt = currentTime
+    } else {
+      applyAll()
+    }
     updateRegistration()
+  }
+
+  /// Whether the run shows the start of its path now: at fraction 0 (not a scrub to a later
+  /// fraction, not a reversed run, not a path of no duration that is already over), where
+  /// every timing is exactly 0: a curve's value, a spring's progress and impulse.
+  private var showsPathStart: Bool {
+    let now = currentTime
+    // Read through the in-place access: a copy of the core retains its curve's solver.
+    return updateCore { $0.fraction(at: now) } == 0
   }
 
   func runBlock(_ block: Block, kind: BlockKind) {
@@ -189,9 +204,8 @@ extension PropertyAnimator {
       let store = store.unsafelyUnwrapped
       let core = corePointer
       for animation in animations {
-        animation.apply(position, core: core)
         animation.animator = nil
-        animation.end()
+        animation.end(LaneEnding(position: position, core: core))
         if let node = animation.node {
           node.animations.removeFirst(identicalTo: animation)
           animation.node = nil
@@ -255,7 +269,7 @@ extension PropertyAnimator {
   /// Moves the animator into a slot of `store`, holding its core.
   func enterStore() {
     guard slot < 0, let store else { return }
-    slot = store.enter(self, core: parkedCore)
+    slot = withUnsafeMutablePointer(to: &parkedCore) { store.enter(self, moving: $0) }
   }
 
   /// The store moved this animator's slot to `slot`.
@@ -274,8 +288,8 @@ extension PropertyAnimator {
     evaluatedAt = now
     guard !animations.isEmpty else { return }
     let core = corePointer
-    let f = core.pointee.fraction(at: now)
-    let sample = core.pointee.sample(atFraction: f).value
+    let f = core.fraction(at: now)
+    let sample = core.sample(atFraction: f).value
     for animation in animations {
       animation.evaluate(fraction: f, sample: sample, core: core)
     }

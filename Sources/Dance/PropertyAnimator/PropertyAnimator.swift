@@ -108,6 +108,9 @@ public final class PropertyAnimator {
   @exclusivity(unchecked) var animations: [PropertyAnimation] = []
   /// Whether this run has animated a property (so losing the last one ends it).
   @exclusivity(unchecked) var hasHadAnimations = false
+  /// Whether every lane the current activation recorded is plain (a blend from `from`, which
+  /// it shows until the fraction moves): then the activation has no values to write.
+  @exclusivity(unchecked) var recordedOnlyPlainLanes = true
   /// The clock time at which this animator last wrote its values itself.
   @exclusivity(unchecked) var evaluatedAt = -Double.infinity
   /// The clock of the scene the animator's nodes are in; set by the first node it animates.

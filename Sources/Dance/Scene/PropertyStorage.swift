@@ -90,7 +90,7 @@ struct KeyPathStorage<Root: Node, Value: VectorConvertible>: PropertyStorage {
 /// the key of ``PropertyKey/custom(_:)``.
 class AnyCustomProperty {
   /// Ends `animation` (see ``PropertyAnimation/end()``).
-  func end(_ animation: PropertyAnimation) {}
+  func end(_ animation: PropertyAnimation, _ ending: LaneEnding?) {}
 
   /// What is inconsistent in the additive stack of `animation`'s property; for the audit.
   func stackProblems(_ animation: PropertyAnimation) -> [String] { [] }
@@ -104,8 +104,8 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
     self.storage = storage
   }
 
-  override func end(_ animation: PropertyAnimation) {
-    animation.end(in: storage)
+  override func end(_ animation: PropertyAnimation, _ ending: LaneEnding?) {
+    animation.end(in: storage, ending)
   }
 
   override func stackProblems(_ animation: PropertyAnimation) -> [String] {
