@@ -127,13 +127,18 @@ struct SpringReference {
 
   mutating func frame(_ step: Double) {
     time += step
-    let damped = omega * (1 - zeta * zeta).squareRoot()
-    let ratio = zeta * omega / damped
+    let (damped, ratio) = (
+      omega * (1 - zeta * zeta).squareRoot(), zeta / (1 - zeta * zeta).squareRoot()
+    )
     for sprite in sprites {
-      let t = max(time - sprite.start, 0)
-      let decay = exp(-zeta * omega * t)
-      sprite.apply(1 - decay * (cos(damped * t) + ratio * sin(damped * t)))
+      sprite.apply(progress(at: max(time - sprite.start, 0), damped: damped, ratio: ratio))
     }
+  }
+
+  /// The step response `t` seconds after release: 1 − e^(−ζωt)(cos ω_d t + ζω/ω_d sin ω_d t).
+  @inline(__always)
+  func progress(at t: Double, damped: Double, ratio: Double) -> Double {
+    1 - exp(-zeta * omega * t) * (cos(damped * t) + ratio * sin(damped * t))
   }
 }
 
@@ -153,12 +158,11 @@ extension SpringReference {
   /// The frame of one value per sprite (its centre), as ``TimedReference/centerFrame(_:)``.
   mutating func centerFrame(_ step: Double) {
     time += step
-    let damped = omega * (1 - zeta * zeta).squareRoot()
-    let ratio = zeta * omega / damped
+    let (damped, ratio) = (
+      omega * (1 - zeta * zeta).squareRoot(), zeta / (1 - zeta * zeta).squareRoot()
+    )
     for sprite in sprites {
-      let t = max(time - sprite.start, 0)
-      let decay = exp(-zeta * omega * t)
-      let progress = 1 - decay * (cos(damped * t) + ratio * sin(damped * t))
+      let progress = progress(at: max(time - sprite.start, 0), damped: damped, ratio: ratio)
       sprite.center = sprite.fromCenter * (1 - progress) + sprite.toCenter * progress
     }
   }

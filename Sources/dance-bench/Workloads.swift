@@ -58,9 +58,8 @@ enum SpringWorkload {
   }
 }
 
-/// A scene of `count` nodes, each animating `center` and `alpha` through `node.dance`,
-/// started as `stagger` says; the clock stands at the stagger's measured start.
-func danceScene(count: Int, spring: Bool, stagger: Stagger) -> (Scene, [Node]) {
+/// A scene of `count` nodes, node i centred where plain sprite i starts.
+func spriteScene(count: Int) -> (Scene, [Node]) {
   let scene = Scene()
   let nodes = (0..<count).map { index in
     let sprite = PlainSprite(index: index)
@@ -68,6 +67,13 @@ func danceScene(count: Int, spring: Bool, stagger: Stagger) -> (Scene, [Node]) {
       frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
   }
   for node in nodes { scene.root.addChild(node) }
+  return (scene, nodes)
+}
+
+/// A scene of `count` nodes, each animating `center` and `alpha` through `node.dance`,
+/// started as `stagger` says; the clock stands at the stagger's measured start.
+func danceScene(count: Int, spring: Bool, stagger: Stagger) -> (Scene, [Node]) {
+  let (scene, nodes) = spriteScene(count: count)
   stagger.start(count: count, on: scene.clock) { index in
     let sprite = PlainSprite(index: index)
     let target = Point(x: sprite.toCenter.x, y: sprite.toCenter.y)
@@ -111,13 +117,7 @@ func additiveScene(count: Int, offsets: Int, duration: Double) -> (Scene, [Node]
 /// child i starting i × 0.7 × duration / count in, so that over the measured tenth of the
 /// duration (from 0.7 × duration) the children's progress spans 0…0.8.
 func timelineScene(count: Int, duration: Double) -> (Scene, [Node], Timeline) {
-  let scene = Scene()
-  let nodes = (0..<count).map { index in
-    let sprite = PlainSprite(index: index)
-    return Node(
-      frame: Rect(x: sprite.fromCenter.x - 5, y: sprite.fromCenter.y - 5, width: 10, height: 10))
-  }
-  for node in nodes { scene.root.addChild(node) }
+  let (scene, nodes) = spriteScene(count: count)
   let timeline = Timeline(scene: scene).stagger(
     nodes, each: timelineSpacing(count: count, duration: duration), duration: duration,
     curve: .easeInOut
