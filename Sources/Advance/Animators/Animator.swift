@@ -355,9 +355,14 @@ public final class Animator<Value: VectorConvertible> {
   }
 
   /// Finishes a custom simulation that came to rest at `vector`.
+  ///
+  /// Reached from a frame, through the store's unretained reference: the animator holds
+  /// itself while `onChange` and `onCompletion`, either of which may release it, run.
   @usableFromInline
   func finishCustom(at vector: Vector) {
+    let held = Unmanaged.passRetained(self)
     finish(at: vector)
+    held.release()
   }
 
   /// Finishes the current run at rest at `vector`, then calls back.
@@ -456,17 +461,27 @@ public final class Animator<Value: VectorConvertible> {
   }
 
   /// Calls `onChange` with `value`, unless this is a call from inside `onChange` itself.
+  ///
+  /// The animator holds itself for the call: a frame reaches it through its store's
+  /// unretained reference, and a handler may release the last reference to it (the flag
+  /// is cleared after the call).
   @inlinable
   func notifyChange(_ value: Value) {
     guard hasOnChange, !isCallingOnChange, let onChange else { return }
+    let held = Unmanaged.passRetained(self)
     isCallingOnChange = true
     onChange(value)
     isCallingOnChange = false
+    held.release()
   }
 }
 
 extension Animator: ClockDeadlineObserver {
   package func clockDidReachDeadline(_ clock: AnimationClock) {
+    // The clock holds its observers unretained, and `finish` calls out to handlers that
+    // may release this animator.
+    let held = Unmanaged.passRetained(self)
+    defer { held.release() }
     switch motion {
     case .idle, .custom:
       return

@@ -227,6 +227,68 @@ struct HandWrittenSpring: SimulationFunction {
     clock.advance(by: 1)
   }
 
+  /// Where the last reference to an animator is dropped by its own handler, in each place a
+  /// handler runs with only the clock's unretained reference to the animator. (Found by
+  /// valgrind on the fuzzer: the frame cleared the animator's re-entry flag after an
+  /// `onChange` that had freed it. The address sanitizer, which CI runs, fails on any write
+  /// to the freed animator.)
+  @Test(
+    "A handler may release its own animator: in a frame, at a run's end, at a simulation's rest",
+    arguments: ["frame", "finish", "custom rest"])
+  func handlerReleasesItsAnimator(moment: String) {
+    final class Owner { var animator: Animator<Double>? }
+    let clock = AnimationClock()
+    let owner = Owner()
+    var changes: [Double] = []
+    var endings: [AnimationCompletion] = []
+    weak var weakAnimator: Animator<Double>?
+    do {
+      let animator = Animator(initialValue: 0.0, clock: clock)
+      owner.animator = animator
+      weakAnimator = animator
+      switch moment {
+      case "frame":
+        animator.onChange = { [unowned owner] value in
+          changes.append(value)
+          owner.animator = nil
+        }
+        animator.onCompletion = { endings.append($0) }
+        animator.animate(to: 10, duration: 1, timingFunction: .linear)
+      case "finish":
+        animator.onChange = { changes.append($0) }
+        animator.onCompletion = { [unowned owner] ending in
+          endings.append(ending)
+          owner.animator = nil
+        }
+        animator.animate(to: 10, duration: 1, timingFunction: .linear)
+      default:
+        animator.onCompletion = { [unowned owner] ending in
+          endings.append(ending)
+          owner.animator = nil
+        }
+        animator.simulate(using: HandWrittenSpring(target: 3))
+      }
+    }
+    switch moment {
+    case "frame":
+      clock.advance(by: 0.25)
+      #expect(changes == [2.5])
+      #expect(endings == [.interrupted])
+    case "finish":
+      clock.advance(by: 0.5)
+      clock.advance(by: 0.75)
+      #expect(changes == [5, 10])
+      #expect(endings == [.finished])
+    default:
+      for _ in 0..<600 where weakAnimator != nil { clock.advance(by: 1 / 60) }
+      #expect(endings == [.finished])
+    }
+    #expect(weakAnimator == nil)
+    #expect(clock.runningAnimatorCount == 0)
+    clock.advance(by: 1)
+    #expect(endings.count == 1)
+  }
+
   @Test("Bad input is ignored or clamped, with a DanceError, and never reaches the value")
   func badInput() {
     let clock = AnimationClock()
