@@ -148,7 +148,7 @@ public final class Animator<Value: VectorConvertible> {
     // runs specialised instead of through generic witness tables.
     kernel = { animator, request in
       switch request {
-      case .value: animator.evaluate(notify: false)
+      case .value: animator.evaluate()
       case .velocity: animator.deriveVelocity()
       }
     }
@@ -354,17 +354,6 @@ public final class Animator<Value: VectorConvertible> {
     return true
   }
 
-  /// Finishes a custom simulation that came to rest at `vector`.
-  ///
-  /// Reached from a frame, through the store's unretained reference: the animator holds
-  /// itself while `onChange` and `onCompletion`, either of which may release it, run.
-  @usableFromInline
-  func finishCustom(at vector: Vector) {
-    let held = Unmanaged.passRetained(self)
-    finish(at: vector)
-    held.release()
-  }
-
   /// Finishes the current run at rest at `vector`, then calls back.
   private func finish(at vector: Vector) {
     _ = endRun()
@@ -399,13 +388,12 @@ public final class Animator<Value: VectorConvertible> {
     if evaluatedAt != clock.now { kernel(self, .value) }
   }
 
-  /// Brings `frame` to the clock's time and, with `notify`, reports the value (or finishes a
-  /// custom simulation that came to rest). Runs specialised, through `kernel`.
+  /// Brings `frame` to the clock's time. Runs specialised, through `kernel`.
   ///
   /// A timed curve or a spring computes the value alone (the velocity costs as much again
   /// and is rarely read); ``velocity`` derives it from the motion on demand.
   @inlinable
-  func evaluate(notify: Bool) {
+  func evaluate() {
     // Fields are read and written in place: copying the whole frame (or the motion's
     // payload) costs more than the arithmetic.
     let now = clock.now
@@ -427,12 +415,34 @@ public final class Animator<Value: VectorConvertible> {
       frame.value = Value(vector: value)
       frame.velocity = velocity
       frame.velocityIsStale = false
-      if notify, let resting = simulation.restingValue {
-        finishCustom(at: resting)
-        return
-      }
     }
-    if notify {
+  }
+
+  /// A frame of the store: brings `frame` to the clock's time and returns whether a handler
+  /// is due — `onChange`, or the end of a custom simulation that came to rest — which
+  /// ``deliverFrame()`` then calls.
+  ///
+  /// Two steps because the store reaches its animators unretained, and a handler may
+  /// release the last reference to this one: the store holds it for `deliverFrame` (a hold
+  /// taken inside a method of the animator would not do: the optimiser may drop a retain
+  /// of `self`, which the caller guarantees alive).
+  @inlinable
+  func advanceFrame() -> Bool {
+    evaluate()
+    switch frame.motion {
+    case .idle: return false
+    case .custom: return hasOnChange || customSimulation?.restingValue != nil
+    case .timed, .oscillator: return hasOnChange
+    }
+  }
+
+  /// Calls the handlers a frame owes (``advanceFrame()`` said which are due): finishes a
+  /// custom simulation that came to rest, or reports the new value to `onChange`.
+  @usableFromInline
+  func deliverFrame() {
+    if case .custom = motion, let resting = customSimulation?.restingValue {
+      finish(at: resting)
+    } else {
       notifyChange(frame.value)
     }
   }
@@ -461,27 +471,17 @@ public final class Animator<Value: VectorConvertible> {
   }
 
   /// Calls `onChange` with `value`, unless this is a call from inside `onChange` itself.
-  ///
-  /// The animator holds itself for the call: a frame reaches it through its store's
-  /// unretained reference, and a handler may release the last reference to it (the flag
-  /// is cleared after the call).
   @inlinable
   func notifyChange(_ value: Value) {
     guard hasOnChange, !isCallingOnChange, let onChange else { return }
-    let held = Unmanaged.passRetained(self)
     isCallingOnChange = true
     onChange(value)
     isCallingOnChange = false
-    held.release()
   }
 }
 
 extension Animator: ClockDeadlineObserver {
   package func clockDidReachDeadline(_ clock: AnimationClock) {
-    // The clock holds its observers unretained, and `finish` calls out to handlers that
-    // may release this animator.
-    let held = Unmanaged.passRetained(self)
-    defer { held.release() }
     switch motion {
     case .idle, .custom:
       return

@@ -10,7 +10,9 @@
 ///
 /// An animator joins when a run starts and leaves when it ends (or the animator goes). A
 /// frame walks the members it had when it began; one that leaves during it (an `onChange`
-/// that stops or releases another) leaves a hole, filled when the frame ends.
+/// that stops or releases another) leaves a hole, filled when the frame ends. A member
+/// whose frame calls a handler is retained for that call, since the handler may release
+/// it (valgrind on the fuzzer found a frame writing to an animator its `onChange` freed).
 @usableFromInline
 final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   @usableFromInline unowned(unsafe) let clock: AnimationClock
@@ -38,7 +40,12 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
       let count = store.members.count
       var index = 0
       while index < count {
-        store.members[index].animator?._withUnsafeGuaranteedRef { $0.evaluate(notify: true) }
+        if let member = store.members[index].animator,
+          member._withUnsafeGuaranteedRef({ $0.advanceFrame() })
+        {
+          // A handler may release the animator: it is held (retained) for the call.
+          member.takeUnretainedValue().deliverFrame()
+        }
         index += 1
       }
       store.isAdvancing = false
