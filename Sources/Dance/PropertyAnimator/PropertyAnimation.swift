@@ -22,12 +22,27 @@ final class PropertyAnimation {
   @exclusivity(unchecked) unowned(unsafe) var animator: PropertyAnimator?
   /// The node whose property this animates; nil once the animation has ended. Unretained:
   /// a node ends its animations (clearing this first) before it goes.
-  @exclusivity(unchecked) unowned(unsafe) var node: Node?
+  var node: Node? {
+    get { nodeReference?.takeUnretainedValue() }
+    set { nodeReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  @exclusivity(unchecked) private var nodeReference: Unmanaged<Node>?
+
+  /// Runs `body` with the node, not retained for the call (see ``node``); nil once the
+  /// animation has ended. (A retained `node` cost a retain and release per property on the
+  /// control path, where calls out keep the optimiser from dropping them.)
+  @inline(__always)
+  func withNode<Result>(_ body: (Node) -> Result) -> Result? {
+    guard let nodeReference else { return nil }
+    return nodeReference._withUnsafeGuaranteedRef(body)
+  }
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1
   /// The table holding the lane: the store's table for the value's vector type.
   @exclusivity(unchecked) unowned(unsafe) var table: (any ErasedLaneTable)?
+  /// `table` as an object, reached without a retain (``withLanes(_:_:)``); set with it.
+  @exclusivity(unchecked) var tableObject: Unmanaged<AnyObject>?
   /// Which of the store's tables `table` is, for the operations that do not depend on the
   /// value type.
   @exclusivity(unchecked) var width = LaneWidth.other
@@ -44,10 +59,17 @@ final class PropertyAnimation {
   /// An animation of no property yet; ``FrameStore/makeAnimation()`` makes them.
   init() {}
 
-  /// The lane table, as the table of `V`, which it is by construction.
+  /// Runs `body` with the lane table as the table of `V`, which it is by construction.
+  ///
+  /// The table is not retained for the call (the store keeps it for as long as it has
+  /// lanes): a returned reference is retained and released around every call the optimiser
+  /// cannot see through, as on the control path's ends of lanes.
   @inline(__always)
-  func lanes<V: SIMD>(_: V.Type) -> LaneTable<V> where V.Scalar == Double {
-    unsafeDowncast(table.unsafelyUnwrapped as AnyObject, to: LaneTable<V>.self)
+  func withLanes<V: SIMD, Result>(_: V.Type, _ body: (LaneTable<V>) -> Result) -> Result
+  where V.Scalar == Double {
+    tableObject.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+      body(unsafeDowncast($0, to: LaneTable<V>.self))
+    }
   }
 
   /// Runs `operation` on this animation's lane with its table as its own type: direct,
@@ -55,9 +77,9 @@ final class PropertyAnimation {
   @inline(__always)
   func perform<Operation: LaneOperation>(_ operation: Operation) -> Operation.Result {
     switch width {
-    case .pairs: operation.run(on: lanes(SIMD2<Double>.self), lane: laneIndex)
-    case .quads: operation.run(on: lanes(SIMD4<Double>.self), lane: laneIndex)
-    case .octets: operation.run(on: lanes(SIMD8<Double>.self), lane: laneIndex)
+    case .pairs: withLanes(SIMD2<Double>.self) { operation.run(on: $0, lane: laneIndex) }
+    case .quads: withLanes(SIMD4<Double>.self) { operation.run(on: $0, lane: laneIndex) }
+    case .octets: withLanes(SIMD8<Double>.self) { operation.run(on: $0, lane: laneIndex) }
     case .other: table.unsafelyUnwrapped.perform(operation, lane: laneIndex)
     }
   }
@@ -71,12 +93,12 @@ final class PropertyAnimation {
   @inline(__always)
   func displayed<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
     animator?.refreshIfStale()
-    return lanes(V.self).current(at: laneIndex)
+    return withLanes(V.self) { $0.current(at: laneIndex) }
   }
 
   /// The path's end: the value the property is heading to.
   func target<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
-    lanes(V.self).target(at: laneIndex)
+    withLanes(V.self) { $0.target(at: laneIndex) }
   }
 
   /// What this animation adds in an additive stack: its value minus its own target. It
@@ -122,24 +144,27 @@ final class PropertyAnimation {
   where V.Scalar == Double {
     let f = core.fraction(at: now)
     let (sample, slope) = core.sample(atFraction: f, slopes: true)
-    return lanes(V.self).value(
-      at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
-    ).slope * core.speed(at: now)
+    let laneSlope = withLanes(V.self) {
+      $0.value(
+        at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
+      ).slope
+    }
+    return laneSlope * core.speed(at: now)
   }
 
   /// The keyframes, for an animation of `Node.animateKeyframes`.
   func keyframes<V: SIMD>(_: V.Type) -> KeyframePath<V>? where V.Scalar == Double {
-    lanes(V.self).keyframes(at: laneIndex)
+    withLanes(V.self) { $0.keyframes(at: laneIndex) }
   }
 
   /// Replaces the keyframes of an animation of `Node.animateKeyframes`.
   func setKeyframes<V: SIMD>(_ keyframes: KeyframePath<V>) where V.Scalar == Double {
-    lanes(V.self).setKeyframes(keyframes, at: laneIndex)
+    withLanes(V.self) { $0.setKeyframes(keyframes, at: laneIndex) }
   }
 
   /// The timeline track of this animation's lane, if it is a timeline's.
   func timelineTrack<V: SIMD>(_: V.Type) -> TimelineTrack<V>? where V.Scalar == Double {
-    laneIndex >= 0 ? lanes(V.self).timeline(at: laneIndex) : nil
+    laneIndex >= 0 ? withLanes(V.self) { $0.timeline(at: laneIndex) } : nil
   }
 
   /// Changes the timeline track of this animation's lane.
@@ -147,7 +172,7 @@ final class PropertyAnimation {
   where V.Scalar == Double {
     guard let track = timelineTrack(V.self) else { return }
     body(track)
-    lanes(V.self).syncTimelineLane(at: laneIndex)
+    withLanes(V.self) { $0.syncTimelineLane(at: laneIndex) }
   }
 
   // MARK: - Operations on the lane, whatever its type
@@ -189,18 +214,21 @@ final class PropertyAnimation {
 
   /// ``end(_:)`` for the property in `storage`.
   func end<Storage: PropertyStorage>(in storage: Storage, _ ending: LaneEnding? = nil) {
-    let table = lanes(Storage.Value.VectorType.self)
-    if let ending { table.settle(at: laneIndex, ending) }
-    let target = isStacked ? table.target(at: laneIndex) : .zero
-    let value = table.remove(at: laneIndex)
+    let (value, target) = withLanes(Storage.Value.VectorType.self) { table in
+      if let ending { table.settle(at: laneIndex, ending) }
+      let target = isStacked ? table.target(at: laneIndex) : .zero
+      return (table.remove(at: laneIndex), target)
+    }
     laneIndex = -1
-    guard let node else { return }
-    storage.access(unsafeDowncast(node, to: Storage.Root.self)) { property in
-      if isStacked {
-        // An ended offset folds into the target: nothing at `.end`, (from − to) at `.start`.
-        property.fold(self, offset: value - target)
-      } else {
-        property.release(from: self, value: Storage.Value(vector: value))
+    withNode { node in
+      storage.access(unsafeDowncast(node, to: Storage.Root.self)) { property in
+        if isStacked {
+          // An ended offset folds into the target: nothing at `.end`, (from − to) at
+          // `.start`.
+          property.fold(self, offset: value - target)
+        } else {
+          property.release(from: self, value: Storage.Value(vector: value))
+        }
       }
     }
   }

@@ -69,7 +69,7 @@ extension PropertyAnimator {
     if let ownPrevious {
       // The block assigned the property before: the later value replaces the earlier one,
       // from the target before this run.
-      from = ownPrevious.lanes(Vector.self).path(at: ownPrevious.laneIndex).from
+      from = ownPrevious.withLanes(Vector.self) { $0.path(at: ownPrevious.laneIndex).from }
       below = ownPrevious.below
     }
     // Past the limit, the oldest offset hands its value now to the new one.
@@ -153,6 +153,7 @@ extension PropertyAnimator {
     animation.animator = self
     animation.node = node
     animation.table = table
+    animation.tableObject = Unmanaged.passUnretained(table)
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
     animation.laneIndex = table.add(
@@ -186,7 +187,7 @@ extension PropertyAnimator {
   /// store to be reused.
   func remove(_ animation: PropertyAnimation) {
     animations.removeFirst(identicalTo: animation)
-    animation.node?.animations.removeFirst(identicalTo: animation)
+    animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
     animation.node = nil
     store?.recycle(animation)
   }

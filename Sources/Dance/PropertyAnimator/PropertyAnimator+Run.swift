@@ -203,16 +203,15 @@ extension PropertyAnimator {
     if !animations.isEmpty {
       let store = store.unsafelyUnwrapped
       let core = corePointer
-      for animation in animations {
+      // Each animation moves out of the list into the store's pool (no retain or release
+      // of it; the list keeps its buffer for the animator's next run).
+      while let animation = animations.popLast() {
         animation.animator = nil
         animation.end(LaneEnding(position: position, core: core))
-        if let node = animation.node {
-          node.animations.removeFirst(identicalTo: animation)
-          animation.node = nil
-        }
+        animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
+        animation.node = nil
         store.recycle(animation)
       }
-      animations.removeEach()
     }
     let handlers = completions
     if !handlers.isEmpty { completions = [] }

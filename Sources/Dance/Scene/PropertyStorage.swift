@@ -152,8 +152,9 @@ extension PropertyAnimation {
         problems.append("a stack member is not a live additive lane")
         return problems
       }
-      let lanes = member.lanes(Vector.self)
-      let offset = lanes.current(at: member.laneIndex) - lanes.target(at: member.laneIndex)
+      let offset = member.withLanes(Vector.self) {
+        $0.current(at: member.laneIndex) - $0.target(at: member.laneIndex)
+      }
       sum += offset
       scale = max(scale, offset.max(), -offset.min())
     }
