@@ -10,8 +10,7 @@ extension PropertyAnimator {
     guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
     let bound = nodeScene._withUnsafeGuaranteedRef { scene in
       if store == nil {
-        clock = scene.clock
-        store = scene.store
+        bind(clock: scene.clock, store: scene.store)
         return true
       }
       return store === scene.store
@@ -147,9 +146,7 @@ extension PropertyAnimator {
     timeline: TimelineTrack<Storage.Value.VectorType>? = nil
   ) -> PropertyAnimation {
     typealias Vector = Storage.Value.VectorType
-    let store = store.unsafelyUnwrapped
-    let table = store.table(for: Vector.self)
-    let animation = store.makeAnimation()
+    let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
     animation.node = node
     animation.table = table

@@ -5,7 +5,7 @@ extension PropertyAnimator {
   /// The run's state: in the store's slot while the animator is active in a scene, in
   /// ``parkedCore`` otherwise. One value, never two copies.
   var core: AnimatorCore {
-    slot >= 0 ? store.unsafelyUnwrapped.cores[slot] : parkedCore
+    slot >= 0 ? withStore { $0.cores[slot] } : parkedCore
   }
 
   /// The run's phase, read in place. (Reading a field through ``core`` copies the whole
@@ -16,7 +16,7 @@ extension PropertyAnimator {
   /// animations is): a pointer, since the core is 288 bytes and a copy of it per use cost
   /// more than the work.
   var corePointer: UnsafePointer<AnimatorCore> {
-    UnsafePointer(store.unsafelyUnwrapped.cores.address(of: slot))
+    UnsafePointer(withStore { $0.cores.address(of: slot) })
   }
 
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
@@ -24,7 +24,7 @@ extension PropertyAnimator {
   /// allocations per start + finish in `dance-bench`.)
   @inline(__always)
   func updateCore<Result>(_ body: (inout AnimatorCore) -> Result) -> Result {
-    slot >= 0 ? body(&store.unsafelyUnwrapped.cores[slot]) : body(&parkedCore)
+    slot >= 0 ? withStore { body(&$0.cores[slot]) } : body(&parkedCore)
   }
 
   /// Sends an event to the core and carries out the action it returns; returns false if
@@ -136,15 +136,16 @@ extension PropertyAnimator {
     self.delay = delay
     // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
     // for the next run (so that a reused animator appends without allocating).
-    var blocks = pendingBlocks
-    pendingBlocks = []
+    // (Swapped, not copied: a copy retains the buffer, and assigning it back another time.)
+    var blocks: [(block: Block, kind: BlockKind)] = []
+    swap(&blocks, &pendingBlocks)
     recordedOnlyPlainLanes = true
     for (block, kind) in blocks {
       runBlock(block, kind: kind)
     }
     if pendingBlocks.isEmpty {
       blocks.removeEach()
-      pendingBlocks = blocks
+      swap(&blocks, &pendingBlocks)
     }
     // A callback the blocks triggered (a completion of an animator whose property they
     // took) may have ended or restarted this run; that call did its own bookkeeping.
@@ -201,23 +202,24 @@ extension PropertyAnimator {
     if position == .current { applyAll() }
     hasHadAnimations = false
     if !animations.isEmpty {
-      let store = store.unsafelyUnwrapped
       let core = corePointer
       // Each animation moves out of the list into the store's pool (no retain or release
       // of it; the list keeps its buffer for the animator's next run).
-      while let animation = animations.popLast() {
-        animation.animator = nil
-        animation.end(LaneEnding(position: position, core: core))
-        animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
-        animation.node = nil
-        store.recycle(animation)
+      withStore { store in
+        while let animation = animations.popLast() {
+          animation.animator = nil
+          animation.end(LaneEnding(position: position, core: core))
+          animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
+          animation.node = nil
+          store.recycle(animation)
+        }
       }
     }
     let handlers = completions
     if !handlers.isEmpty { completions = [] }
     withExtendedLifetime(self) {
       if slot >= 0 {
-        parkedCore = store.unsafelyUnwrapped.leave(slot: slot)
+        parkedCore = withStore { $0.leave(slot: slot) }
         slot = -1
       }
       parkedCore.rest()
@@ -249,26 +251,31 @@ extension PropertyAnimator {
   /// phase: the scene keeps a running or paused animator alive, and the clock calls a
   /// running one back at its next event.
   func updateRegistration() {
-    guard slot >= 0, let store else { return }
+    guard slot >= 0, store != nil else { return }
     let (phase, deadline) = updateCore { ($0.phase, $0.deadline) }
     let keep = phase == .running || phase == .paused
-    if keep != (store.owners[slot].retained != nil) {
-      store.owners[slot].retained = keep ? self : nil
+    withStore { store in
+      if keep != (store.owners[slot].retained != nil) {
+        store.owners[slot].retained = keep ? self : nil
+      }
     }
-    guard let clock else { return }
     guard deadline != scheduledDeadline else { return }
-    scheduledDeadline = deadline
-    if let deadline {
-      clock.schedule(self, at: deadline)
-    } else {
-      clock.unschedule(self)
+    withClock { clock in
+      scheduledDeadline = deadline
+      if let deadline {
+        clock.schedule(self, at: deadline)
+      } else {
+        clock.unschedule(self)
+      }
     }
   }
 
   /// Moves the animator into a slot of `store`, holding its core.
   func enterStore() {
-    guard slot < 0, let store else { return }
-    slot = withUnsafeMutablePointer(to: &parkedCore) { store.enter(self, moving: $0) }
+    guard slot < 0, store != nil else { return }
+    slot = withStore { store in
+      withUnsafeMutablePointer(to: &parkedCore) { store.enter(self, moving: $0) }
+    }
   }
 
   /// The store moved this animator's slot to `slot`.
@@ -298,9 +305,8 @@ extension PropertyAnimator {
   /// they were last written (by the store's frame or by the animator).
   @inline(__always)
   func refreshIfStale() {
-    guard let clock, slot >= 0 else { return }
-    let now = clock.now
-    guard now != evaluatedAt, now != store.unsafelyUnwrapped.evaluatedAt else { return }
+    guard slot >= 0, let now = withClock({ $0.now }) else { return }
+    guard now != evaluatedAt, now != withStore({ $0.evaluatedAt }) else { return }
     if phase == .running { applyAll() }
   }
 }

@@ -114,10 +114,39 @@ public final class PropertyAnimator {
   /// The clock time at which this animator last wrote its values itself.
   @exclusivity(unchecked) var evaluatedAt = -Double.infinity
   /// The clock of the scene the animator's nodes are in; set by the first node it animates.
-  @exclusivity(unchecked) var clock: AnimationClock?
+  @exclusivity(unchecked) private(set) var clock: AnimationClock?
   /// The frame store of that scene (kept even if the scene goes first): one per scene, so
   /// it is also how the animator knows its scene.
-  @exclusivity(unchecked) var store: FrameStore?
+  @exclusivity(unchecked) private(set) var store: FrameStore?
+  /// `clock` and `store` as unretained references, for the control path's uses that call
+  /// nothing that could change them (``withClock(_:)``, ``withStore(_:)``): each use of a
+  /// retained one, where the optimiser cannot see that the field stays, costs a retain and
+  /// a release.
+  @exclusivity(unchecked) private var clockReference: Unmanaged<AnimationClock>?
+  @exclusivity(unchecked) private var storeReference: Unmanaged<FrameStore>?
+
+  /// Binds the animator to `clock` and `store` (both nil: unbound).
+  func bind(clock: AnimationClock?, store: FrameStore?) {
+    clockReference = clock.map { Unmanaged.passUnretained($0) }
+    storeReference = store.map { Unmanaged.passUnretained($0) }
+    self.clock = clock
+    self.store = store
+  }
+
+  /// Runs `body` with the clock, unretained; nil if the animator has none. `body` must not
+  /// call out (to a handler that could rebind the animator).
+  @inline(__always)
+  func withClock<Result>(_ body: (AnimationClock) -> Result) -> Result? {
+    guard let clockReference else { return nil }
+    return clockReference._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Runs `body` with the store, unretained; the animator must have one. `body` must not
+  /// call out (to a handler that could rebind the animator).
+  @inline(__always)
+  func withStore<Result>(_ body: (FrameStore) -> Result) -> Result {
+    storeReference.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+  }
 
   /// The clock's bookkeeping for this animator's deadline.
   @exclusivity(unchecked) package var registration = ClockRegistration()
@@ -256,8 +285,7 @@ public final class PropertyAnimator {
     completionGroup = nil
     hasHadAnimations = false
     evaluatedAt = -.infinity
-    clock = nil
-    store = nil
+    bind(clock: nil, store: nil)
   }
 
   /// The timing provider the animator was made with, for nested blocks that inherit it.

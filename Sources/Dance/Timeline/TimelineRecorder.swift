@@ -37,8 +37,7 @@ extension PropertyAnimator {
   /// it animates nothing (a timeline of callbacks); call it while the animator activates.
   func bind(to scene: Scene) {
     guard store == nil else { return }
-    clock = scene.clock
-    store = scene.store
+    bind(clock: scene.clock, store: scene.store)
     if slot < 0 {
       enterStore()
       updateRegistration()
