@@ -13,7 +13,7 @@ extension PropertyAnimator {
         bind(clock: scene.clock, store: scene.store)
         return true
       }
-      return store === scene.store
+      return isBound(to: scene.store)
     }
     guard bound else {
       DanceError.report(

@@ -215,8 +215,9 @@ extension PropertyAnimator {
         }
       }
     }
-    let handlers = completions
-    if !handlers.isEmpty { completions = [] }
+    // (Swapped out, not copied: a copy retains the list, and clearing it releases it.)
+    var handlers: [(AnimatingPosition) -> Void] = []
+    if !completions.isEmpty { swap(&handlers, &completions) }
     withExtendedLifetime(self) {
       if slot >= 0 {
         parkedCore = withStore { $0.leave(slot: slot) }
@@ -224,7 +225,7 @@ extension PropertyAnimator {
       }
       parkedCore.rest()
       // `node.dance` first: its animation no longer exists when the completions run.
-      dance?.animatorDidFinish(self)
+      withDance { $0.animatorDidFinish(self) }
       guard !handlers.isEmpty else { return }
       AnimationBlockStack.run(.immediate) {
         for handler in handlers {

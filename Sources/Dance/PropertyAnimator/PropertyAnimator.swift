@@ -103,7 +103,17 @@ public final class PropertyAnimator {
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
-  @exclusivity(unchecked) unowned(unsafe) var dance: NodeDance?
+  var dance: NodeDance? {
+    get { danceReference?.takeUnretainedValue() }
+    set { danceReference = newValue.map { Unmanaged.passUnretained($0) } }
+  }
+  @exclusivity(unchecked) private var danceReference: Unmanaged<NodeDance>?
+
+  /// Runs `body` with ``dance``, unretained, if there is one. `body` must not call out.
+  @inline(__always)
+  func withDance(_ body: (NodeDance) -> Void) {
+    danceReference?._withUnsafeGuaranteedRef(body)
+  }
   /// The animations driving properties in this run.
   @exclusivity(unchecked) var animations: [PropertyAnimation] = []
   /// Whether this run has animated a property (so losing the last one ends it).
@@ -131,6 +141,12 @@ public final class PropertyAnimator {
     storeReference = store.map { Unmanaged.passUnretained($0) }
     self.clock = clock
     self.store = store
+  }
+
+  /// Whether the animator's store is `store` (compared without retaining either).
+  @inline(__always)
+  func isBound(to store: FrameStore) -> Bool {
+    storeReference?.toOpaque() == Unmanaged.passUnretained(store).toOpaque()
   }
 
   /// Runs `body` with the clock, unretained; nil if the animator has none. `body` must not
