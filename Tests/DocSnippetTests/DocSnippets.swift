@@ -87,7 +87,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:36") func snippet3() {
+  @Test("Docs/Dance.md:39") func snippet3() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -107,7 +107,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:66") func snippet4() {
+  @Test("Docs/Dance.md:69") func snippet4() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -118,7 +118,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:89") func snippet5() {
+  @Test("Docs/Dance.md:92") func snippet5() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -141,7 +141,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:201") func snippet6() {
+  @Test("Docs/Dance.md:204") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:238") func snippet7() {
+  @Test("Docs/Dance.md:241") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:298") func snippet8() {
+  @Test("Docs/Dance.md:301") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -222,7 +222,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:365") func snippet9() {
+  @Test("Docs/Dance.md:368") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -262,26 +262,28 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:114") func snippet11() {
+  @Test("Docs/Embedding.md:116") func snippet11() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
-      // Your renderer's call: a filled rectangle of `size` around `center`, turned by `transform`.
-      func fillRect(center: Point, size: Size, transform: Transform, color: Color, alpha: Double) {}
+      // Your renderer's call: the rectangle `rect`, mapped into the window by `transform`.
+      func fillRect(_ rect: Rect, transform: Transform, color: Color, alpha: Double) {}
 
-      func draw(_ node: Node, parentOrigin: Point = .zero) {
+      func draw(_ node: Node, parentTransform: Transform = .identity, parentAlpha: Double = 1) {
         guard !node.isHidden else { return }
-        let center = Point(x: parentOrigin.x + node.center.x, y: parentOrigin.y + node.center.y)
-        fillRect(center: center, size: node.bounds.size, transform: node.transform,
-                 color: node.backgroundColor, alpha: node.alpha)
-        let origin = Point(x: center.x - node.bounds.width / 2 - node.bounds.minX,
-                           y: center.y - node.bounds.height / 2 - node.bounds.minY)
-        for child in node.children { draw(child, parentOrigin: origin) }
+        let transform = node.transformToParent.concatenating(parentTransform)
+        let alpha = node.alpha * parentAlpha
+        fillRect(node.bounds, transform: transform, color: node.backgroundColor, alpha: alpha)
+        for child in node.children { draw(child, parentTransform: transform, parentAlpha: alpha) }
+      }
+
+      func draw(_ scene: Scene) {
+        for child in scene.root.children { draw(child) }
       }
     }
   }
 
-  @Test("Docs/Embedding.md:139") func snippet12() {
+  @Test("Docs/Embedding.md:144") func snippet12() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -298,7 +300,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:165") func snippet13() {
+  @Test("Docs/Embedding.md:170") func snippet13() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

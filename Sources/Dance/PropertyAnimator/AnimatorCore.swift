@@ -54,8 +54,8 @@ struct AnimatorCore {
   /// What `continueAnimation` hands each property: the core before the change, where it
   /// was and how fast its fraction moved before and after (fractions per second).
   ///
-  /// A class, so that ``Action`` stays a few words: with the 288-byte core inline, every
-  /// action that every event returned was copied as 300 bytes.
+  /// A class, so that ``Action`` stays a few words: with the core inline (288 bytes when
+  /// this was measured), every action that every event returned was copied as 300 bytes.
   final class Rebase {
     let oldCore: AnimatorCore
     let fraction: Double
@@ -132,7 +132,7 @@ struct AnimatorCore {
   private var cycleLength: Double { playLength * repeatCount }
 
   // The pure functions are inlined: the animator calls them on the core where it lives,
-  // and a call needs the 288-byte value copied first (a memcpy per call, each time).
+  // and a call needs the 128-byte value copied first (a memcpy per call, each time).
 
   /// The fraction complete at clock time `time`.
   @inline(__always)
@@ -155,50 +155,6 @@ struct AnimatorCore {
     guard elapsed > 0 else { return anchorFraction }
     let moved = elapsed / secondsPerFraction
     return (reversed ? anchorFraction - moved : anchorFraction + moved).clamped(to: 0...1)
-  }
-
-  /// What a frame keeps for a slot at clock time `time`: the fraction there and the timing
-  /// sampled at it.
-  func frameSample(at time: Double) -> SlotSample {
-    let f = fraction(at: time)
-    return SlotSample(fraction: f, timing: timing.sample(at: f, linear: showsLinearScrub))
-  }
-
-  /// ``frameSample(at:)`` of the core at `core`, read field by field in place.
-  ///
-  /// The common case (running, past any start delay, one play, no linear scrub) is inline;
-  /// every other takes an outlined call. A method on the value read the whole core per
-  /// slot, and the fields that only a rare case needs were kept in registers and spilled
-  /// around that case's calls: `dance-bench --timed-frame-probe` counted 222 instructions
-  /// per node-frame that way.
-  @inline(__always)
-  static func frameSample(_ core: UnsafePointer<AnimatorCore>, at time: Double) -> SlotSample {
-    let elapsed = time - core.pointee.anchorTime
-    let secondsPerFraction = core.pointee.secondsPerFraction
-    guard core.pointee.phase == .running, !core.pointee.isCycling,
-      !core.pointee.showsLinearScrub, elapsed > 0, secondsPerFraction > 0
-    else { return outlinedFrameSample(core, at: time) }
-    let moved = elapsed / secondsPerFraction
-    let anchor = core.pointee.anchorFraction
-    let f = (core.pointee.reversed ? anchor - moved : anchor + moved).clamped(to: 0...1)
-    guard f < 1 else { return SlotSample(fraction: f, timing: .end) }
-    if core.pointee.timing.isSpring {
-      let t = f * core.pointee.timing.duration
-      return SlotSample(
-        fraction: f, timing: core.pointee.timing.spring.state(at: t, velocity: false).value)
-    }
-    let progress = core.pointee.timing.curve.value(at: f)
-    return SlotSample(
-      fraction: f, timing: TimingSample(progress: SIMD2(repeating: progress), impulse: 0))
-  }
-
-  @inline(never)
-  static func outlinedFrameSample(_ core: UnsafePointer<AnimatorCore>, at time: Double)
-    -> SlotSample
-  {
-    // Through a mutable access, in place: a copy of the core (a paused slot's, every frame)
-    // would retain and release its curve's solver.
-    UnsafeMutablePointer(mutating: core).pointee.frameSample(at: time)
   }
 
   /// How fast the fraction moves at `time`, in fractions per second (signed).
@@ -512,55 +468,5 @@ struct AnimatorCore {
     run &+= 1
     pauseTime = nil
     return .finish(position)
-  }
-}
-
-extension AnimatorCore {
-  /// What is wrong with the value itself, as sentences; empty when every number is finite
-  /// and in its range. For the fuzzer's audit, which runs it after every call.
-  func auditProblems() -> [String] {
-    var problems: [String] = []
-    let anchorRange: ClosedRange<Double> = isCycling ? 0...2 : 0...1
-    if !anchorRange.contains(anchorFraction) {
-      problems.append("the core's anchor fraction \(anchorFraction) is outside \(anchorRange)")
-    }
-    if !anchorTime.isFinite { problems.append("the core's anchor time is \(anchorTime)") }
-    if !(secondsPerFraction.isFinite && secondsPerFraction >= 0) {
-      problems.append("the core's seconds per fraction is \(secondsPerFraction)")
-    }
-    if !(timing.duration.isFinite && timing.duration >= 0) {
-      problems.append("the core's timing lasts \(timing.duration) s")
-    }
-    if let pauseTime, !pauseTime.isFinite { problems.append("a pending pause at \(pauseTime)") }
-    if let deadline, !deadline.isFinite { problems.append("the core's deadline is \(deadline)") }
-    if phase == .inactive && showsLinearScrub {
-      problems.append("an inactive core still shows a linear scrub")
-    }
-    return problems
-  }
-}
-
-/// The core's pure functions, read in place through a pointer to it. A call on
-/// `pointer.pointee` copies the core first (128 bytes, and a retain and release of its
-/// curve's solver); through a mutable access the call reads the core where it is.
-extension UnsafePointer where Pointee == AnimatorCore {
-  /// ``AnimatorCore/fraction(at:)``.
-  @inline(__always)
-  func fraction(at time: Double) -> Double {
-    UnsafeMutablePointer(mutating: self).pointee.fraction(at: time)
-  }
-
-  /// ``AnimatorCore/sample(atFraction:slopes:)``.
-  @inline(__always)
-  func sample(atFraction f: Double, slopes: Bool = false) -> (
-    value: TimingSample, slope: TimingSample
-  ) {
-    UnsafeMutablePointer(mutating: self).pointee.sample(atFraction: f, slopes: slopes)
-  }
-
-  /// ``AnimatorCore/speed(at:)``.
-  @inline(__always)
-  func speed(at time: Double) -> Double {
-    UnsafeMutablePointer(mutating: self).pointee.speed(at: time)
   }
 }

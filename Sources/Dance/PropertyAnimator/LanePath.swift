@@ -113,7 +113,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   ///
   /// `sample` is the animator's timing at u = f, and `slope` its derivative when `slopes`
   /// is set; a segment that starts later samples the timing of the core at `core` itself
-  /// (read in place: the core is 288 bytes). (Keyframes are evaluated by the table, which
+  /// (read in place: a copy of the core retains its solver). (Keyframes are evaluated by the table, which
   /// holds them.)
   @inline(__always)
   func value(

@@ -120,3 +120,28 @@ extension Scene {
     return problems
   }
 }
+
+extension AnimatorCore {
+  /// What is wrong with the value itself, as sentences; empty when every number is finite
+  /// and in its range. For the fuzzer's audit, which runs it after every call.
+  func auditProblems() -> [String] {
+    var problems: [String] = []
+    let anchorRange: ClosedRange<Double> = isCycling ? 0...2 : 0...1
+    if !anchorRange.contains(anchorFraction) {
+      problems.append("the core's anchor fraction \(anchorFraction) is outside \(anchorRange)")
+    }
+    if !anchorTime.isFinite { problems.append("the core's anchor time is \(anchorTime)") }
+    if !(secondsPerFraction.isFinite && secondsPerFraction >= 0) {
+      problems.append("the core's seconds per fraction is \(secondsPerFraction)")
+    }
+    if !(timing.duration.isFinite && timing.duration >= 0) {
+      problems.append("the core's timing lasts \(timing.duration) s")
+    }
+    if let pauseTime, !pauseTime.isFinite { problems.append("a pending pause at \(pauseTime)") }
+    if let deadline, !deadline.isFinite { problems.append("the core's deadline is \(deadline)") }
+    if phase == .inactive && showsLinearScrub {
+      problems.append("an inactive core still shows a linear scrub")
+    }
+    return problems
+  }
+}

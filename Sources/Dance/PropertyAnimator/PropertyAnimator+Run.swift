@@ -8,13 +8,14 @@ extension PropertyAnimator {
     slot >= 0 ? withStore { $0.cores[slot] } : parkedCore
   }
 
-  /// The run's phase, read in place. (Reading a field through ``core`` copies the whole
-  /// 288-byte core first: a tenth of the instructions of a start and finish.)
+  /// The run's phase, read in place. (Reading a field through ``core`` copies the whole core
+  /// first and retains its solver: a tenth of a start and finish's instructions, measured
+  /// when the core was 288 bytes.)
   var phase: AnimatorCore.Phase { updateCore { $0.phase } }
 
   /// The core in place, for an animator that is in a store (as every animator with
-  /// animations is): a pointer, since the core is 288 bytes and a copy of it per use cost
-  /// more than the work.
+  /// animations is): a pointer, since a copy of the core per use (128 bytes, and its solver
+  /// retained) cost more than the work.
   var corePointer: UnsafePointer<AnimatorCore> {
     UnsafePointer(withStore { $0.cores.address(of: slot) })
   }

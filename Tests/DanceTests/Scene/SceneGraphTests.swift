@@ -179,4 +179,39 @@ import Testing
     #expect(weakAnimator == nil)
     #expect(node.alpha == 0.75 && node.animationCount == 0)
   }
+
+  /// Worked by hand from the matrix rule (x, y) → (a·x + c·y + tx, b·x + d·y + ty), with a
+  /// quarter turn's a = d = 0, b = 1, c = −1.
+  @Test("A node's transforms to its parent and to the scene place its corners as drawn")
+  func drawingTransforms() {
+    func close(_ p: Point, _ x: Double, _ y: Double) -> Bool {
+      abs(p.x - x) < 1e-12 && abs(p.y - y) < 1e-12
+    }
+    let scene = Scene()
+    let card = Node(frame: Rect(x: 80, y: 40, width: 40, height: 20))
+    card.transform = Transform(rotationAngle: .pi / 2)
+    let badge = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    badge.transform = Transform(scaleX: 2, y: 2)
+    scene.root.addChild(card)
+    card.addChild(badge)
+
+    // The card's top-left corner: (−20, −10) from its centre, turned, then at (100, 50).
+    #expect(close(Point(x: 0, y: 0).applying(card.transformToParent), 110, 30))
+    #expect(close(Point(x: 20, y: 10).applying(card.transformToScene), 100, 50))
+    // The badge's top-left corner: (−5, −5) from its centre, doubled, (−5, −5) in the card;
+    // (−25, −15) from the card's centre, turned, then at (100, 50).
+    #expect(close(Point(x: 0, y: 0).applying(badge.transformToParent), -5, -5))
+    #expect(close(Point(x: 0, y: 0).applying(badge.transformToScene), 115, 25))
+    // A window point maps back into the badge's own coordinates.
+    let hit = Point(x: 115, y: 25).applying(badge.transformToScene.inverted())
+    #expect(close(hit, 0, 0))
+    // A root, or any node without a parent, is drawn in the window's own coordinates.
+    #expect(scene.root.transformToScene == .identity)
+    #expect(Node().transformToScene == .identity)
+
+    // Mid-animation the transform follows the value on screen.
+    card.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 200, y: 50) }.start()
+    scene.clock.advance(by: 0.5)
+    #expect(close(Point(x: 20, y: 10).applying(card.transformToParent), 150, 50))
+  }
 }

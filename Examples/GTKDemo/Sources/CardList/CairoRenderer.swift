@@ -6,26 +6,6 @@ import Dance
 /// ancestors', children in their parent's coordinates; each card's title on top of it. The
 /// same function draws the window (GTK's draw function) and the headless PNG.
 public enum CairoRenderer {
-  /// The transform from `node`'s own coordinates (its `bounds`) to its parent's, as UIKit
-  /// composes it: `bounds` centred on `center`, with `transform` applied about the centre.
-  public static func toParent(_ node: Node) -> Transform {
-    let bounds = node.bounds
-    return Transform(translationX: -bounds.midX, y: -bounds.midY)
-      .concatenating(node.transform)
-      .concatenating(Transform(translationX: node.center.x, y: node.center.y))
-  }
-
-  /// The transform from `node`'s own coordinates to the scene's (the window's).
-  public static func toScene(_ node: Node) -> Transform {
-    var transform = Transform.identity
-    var current: Node? = node
-    while let each = current, each.parent != nil {
-      transform = transform.concatenating(toParent(each))
-      current = each.parent
-    }
-    return transform
-  }
-
   /// Clears to the list's background and draws its scene (the root itself is not drawn).
   public static func draw(_ list: CardList, on cairo: OpaquePointer) {
     cairo_save(cairo)
@@ -42,7 +22,7 @@ public enum CairoRenderer {
     on cairo: OpaquePointer
   ) {
     guard !node.isHidden else { return }
-    let transform = toParent(node).concatenating(parentTransform)
+    let transform = node.transformToParent.concatenating(parentTransform)
     let alpha = parentAlpha * min(max(node.alpha, 0), 1)
     cairo_save(cairo)
     // Cairo's matrix maps (x, y) to (xx·x + xy·y + x0, yx·x + yy·y + y0); a Transform maps

@@ -190,7 +190,7 @@ public final class CardList {
   public func card(at point: Point) -> Int? {
     for child in scene.root.children.reversed() {
       guard let index = index(of: child) else { continue }
-      let local = point.applying(CairoRenderer.toScene(child).inverted())
+      let local = point.applying(child.transformToScene.inverted())
       if child.bounds.contains(local) { return index }
     }
     return nil

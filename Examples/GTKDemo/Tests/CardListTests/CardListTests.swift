@@ -47,7 +47,7 @@ import Testing
     let face = Self.bytes(CardList.cardFace)
     for (index, card) in list.cards.enumerated() {
       #expect(card.alpha == 1 && card.transform == .identity, "card \(index) is not at rest")
-      let toScene = CairoRenderer.toScene(card)
+      let toScene = card.transformToScene
       let bounds = card.bounds
       let centre = Self.pixel(canvas, at: card.center)
       #expect(Self.close(centre, face), "card \(index) centre: \(centre)")
@@ -84,7 +84,7 @@ import Testing
     var checked = 0
     for (index, card) in list.cards.enumerated() where card.alpha > 0.2 && card.alpha < 0.98 {
       #expect(card.transform != .identity)
-      let toScene = CairoRenderer.toScene(card)
+      let toScene = card.transformToScene
       let bounds = card.bounds
       let expected = Self.blended(CardList.cardFace, alpha: card.alpha)
       for local in [

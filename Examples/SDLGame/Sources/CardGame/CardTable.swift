@@ -107,7 +107,7 @@ public final class CardTable {
   /// The topmost card under `point` (scene coordinates), if any.
   public func card(at point: Point) -> Int? {
     for (index, card) in cards.enumerated().reversed() {
-      let local = point.applying(Renderer.toScene(card).inverted())
+      let local = point.applying(card.transformToScene.inverted())
       if card.bounds.contains(local) { return index }
     }
     return nil

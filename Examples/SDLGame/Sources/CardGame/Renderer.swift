@@ -5,26 +5,6 @@ import Dance
 /// with its alpha (times its ancestors') and its full transform, children in their parent's
 /// coordinates — through `SDL_RenderGeometry`, so rotated and scaled quads are exact.
 public enum Renderer {
-  /// The transform from `node`'s own coordinates (its `bounds`) to its parent's, as UIKit
-  /// composes it: `bounds` centred on `center`, with `transform` applied about the centre.
-  public static func toParent(_ node: Node) -> Transform {
-    let bounds = node.bounds
-    return Transform(translationX: -bounds.midX, y: -bounds.midY)
-      .concatenating(node.transform)
-      .concatenating(Transform(translationX: node.center.x, y: node.center.y))
-  }
-
-  /// The transform from `node`'s own coordinates to the scene's (its root's).
-  public static func toScene(_ node: Node) -> Transform {
-    var transform = Transform.identity
-    var current: Node? = node
-    while let each = current, each.parent != nil {
-      transform = transform.concatenating(toParent(each))
-      current = each.parent
-    }
-    return transform
-  }
-
   /// Clears to `background` and draws `root`'s subtree (the root itself is not drawn).
   public static func draw(_ root: Node, background: Color, with renderer: OpaquePointer) {
     let clear = byteColor(background, alpha: 1)
@@ -39,7 +19,7 @@ public enum Renderer {
     _ node: Node, parentTransform: Transform, parentAlpha: Double, with renderer: OpaquePointer
   ) {
     guard !node.isHidden else { return }
-    let transform = toParent(node).concatenating(parentTransform)
+    let transform = node.transformToParent.concatenating(parentTransform)
     let alpha = parentAlpha * min(max(node.alpha, 0), 1)
     let bounds = node.bounds
     let color = byteColor(node.backgroundColor, alpha: alpha)

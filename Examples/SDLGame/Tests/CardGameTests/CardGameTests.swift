@@ -31,7 +31,7 @@ import Testing
     let background = Self.bytes(CardTable.background)
     var checked = 0
     for (index, card) in table.cards.enumerated() {
-      let toScene = Renderer.toScene(card)
+      let toScene = card.transformToScene
       let bounds = card.bounds
       func pixel(local: Point) -> (SIMD3<Int>, Point) {
         let point = local.applying(toScene)
