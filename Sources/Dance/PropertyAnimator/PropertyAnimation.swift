@@ -39,10 +39,9 @@ final class PropertyAnimation {
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1
-  /// The table holding the lane: the store's table for the value's vector type.
-  @exclusivity(unchecked) unowned(unsafe) var table: (any ErasedLaneTable)?
-  /// `table` as an object, reached without a retain (``withLanes(_:_:)``); set with it.
-  @exclusivity(unchecked) var tableObject: Unmanaged<AnyObject>?
+  /// The table holding the lane: the store's table for the value's vector type, unretained
+  /// (the store keeps it) and reached without a retain (``withLanes(_:_:)``).
+  @exclusivity(unchecked) var table: Unmanaged<AnyObject>?
   /// Which of the store's tables `table` is, for the operations that do not depend on the
   /// value type.
   @exclusivity(unchecked) var width = LaneWidth.other
@@ -67,7 +66,7 @@ final class PropertyAnimation {
   @inline(__always)
   func withLanes<V: SIMD, Result>(_: V.Type, _ body: (LaneTable<V>) -> Result) -> Result
   where V.Scalar == Double {
-    tableObject.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+    table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
       body(unsafeDowncast($0, to: LaneTable<V>.self))
     }
   }
@@ -80,7 +79,12 @@ final class PropertyAnimation {
     case .pairs: withLanes(SIMD2<Double>.self) { operation.run(on: $0, lane: laneIndex) }
     case .quads: withLanes(SIMD4<Double>.self) { operation.run(on: $0, lane: laneIndex) }
     case .octets: withLanes(SIMD8<Double>.self) { operation.run(on: $0, lane: laneIndex) }
-    case .other: table.unsafelyUnwrapped.perform(operation, lane: laneIndex)
+    case .other:
+      // Another width: the table through its protocol (a cast, on the control path of the
+      // rarer widths only; every table conforms).
+      table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+        ($0 as! any ErasedLaneTable).perform(operation, lane: laneIndex)
+      }
     }
   }
 

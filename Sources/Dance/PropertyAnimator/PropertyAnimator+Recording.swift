@@ -149,8 +149,7 @@ extension PropertyAnimator {
     let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
     animation.node = node
-    animation.table = table
-    animation.tableObject = Unmanaged.passUnretained(table)
+    animation.table = Unmanaged.passUnretained(table)
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
     animation.laneIndex = table.add(
