@@ -22,10 +22,10 @@ extension PropertyAnimator {
           + "set without animation")
       return false
     }
-    if slot < 0 {
-      enterStore()
-      updateRegistration()
-    }
+    // The scene's hold and the clock's deadline follow once the blocks have run: in
+    // `activate` for a new run, in `addAnimations` for a running one. (Registering here
+    // scheduled a deadline that the run's re-basing then moved: two schedules a start.)
+    if slot < 0 { enterStore() }
     return true
   }
 

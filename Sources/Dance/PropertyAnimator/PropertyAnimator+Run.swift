@@ -85,6 +85,7 @@ extension PropertyAnimator {
       let start = max(windowStart, updateCore { $0.fraction(at: now) })
       runBlock(.plain(animation), kind: .window(start: start))
       applyAll()
+      updateRegistration()
     }
   }
 
