@@ -36,6 +36,13 @@ final class PropertyAnimation {
     guard let nodeReference else { return nil }
     return nodeReference._withUnsafeGuaranteedRef(body)
   }
+  /// The animations before and after this one in its node's list (``Node/animations``):
+  /// links, not an array, so that adding and removing one costs a few stores, not an
+  /// array's search, shift and uniqueness check. Unretained: the animator's list keeps the
+  /// animation alive for as long as it is in a node's list. (`Unmanaged`, not
+  /// `unowned(unsafe)`: a link loaded into a local is then not retained.)
+  @exclusivity(unchecked) var previousInNode: Unmanaged<PropertyAnimation>?
+  @exclusivity(unchecked) var nextInNode: Unmanaged<PropertyAnimation>?
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1

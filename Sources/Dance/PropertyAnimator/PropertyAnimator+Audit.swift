@@ -65,7 +65,16 @@ extension Node {
   /// by a live animator that lists it, and the node is in that animator's scene.
   package func auditProblems() -> [String] {
     var problems: [String] = []
-    for animation in animations {
+    let animations = animations
+    if lastAnimation?.takeUnretainedValue() !== animations.last {
+      problems.append("a node's list of animations does not end at its last animation")
+    }
+    for (index, animation) in animations.enumerated() {
+      if animation.node !== self { problems.append("a node lists another node's animation") }
+      let previous = animation.previousInNode?.takeUnretainedValue()
+      if previous !== (index > 0 ? animations[index - 1] : nil) {
+        problems.append("a node's list of animations links back to the wrong animation")
+      }
       guard let animator = animation.animator else {
         problems.append("a node lists an animation that has ended")
         continue

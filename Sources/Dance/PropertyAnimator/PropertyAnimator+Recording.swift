@@ -3,17 +3,21 @@
 extension PropertyAnimator {
   /// Whether `node` can be animated by this animator, binding the animator to the node's
   /// scene (and giving it a slot in the scene's store) if it has none yet. Nodes outside a
-  /// scene, or in another scene (reported), cannot.
+  /// scene, or in another scene than the run's (reported), cannot.
+  ///
+  /// A run belongs to the scene of the first node it animates: an animator that has no slot
+  /// yet in this run (nothing of the run lives in any store) binds to that node's scene,
+  /// whichever scene it animated in an earlier run; `activate` then re-bases the run on the
+  /// scene's clock.
   func canAnimate(_ node: Node) -> Bool {
     // A block still running after its own run ended (a callback it triggered finished the
     // animator) has nothing to animate with: its assignments apply at once.
     guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
     let bound = nodeScene._withUnsafeGuaranteedRef { scene in
-      if store == nil {
-        bind(clock: scene.clock, store: scene.store)
-        return true
-      }
-      return isBound(to: scene.store)
+      if isBound(to: scene.store) { return true }
+      guard slot < 0 else { return false }
+      bind(clock: scene.clock, store: scene.store)
+      return true
     }
     guard bound else {
       DanceError.report(
@@ -148,7 +152,6 @@ extension PropertyAnimator {
     typealias Vector = Storage.Value.VectorType
     let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
-    animation.node = node
     animation.table = Unmanaged.passUnretained(table)
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
@@ -157,7 +160,7 @@ extension PropertyAnimator {
       current: path.from)
     if !path.isPlain || keyframes != nil || timeline != nil { recordedOnlyPlainLanes = false }
     animations.append(animation)
-    node.animations.append(animation)
+    node.link(animation)
     storage.access(node) { $0.owner = animation }
     hasHadAnimations = true
     return animation
@@ -182,9 +185,8 @@ extension PropertyAnimator {
   /// Takes an ended animation off this run's list and its node's, and hands it back to the
   /// store to be reused.
   func remove(_ animation: PropertyAnimation) {
+    animation.withNode { $0.unlink(animation) }
     animations.removeFirst(identicalTo: animation)
-    animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
-    animation.node = nil
     store?.recycle(animation)
   }
 }

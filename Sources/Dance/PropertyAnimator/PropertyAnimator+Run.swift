@@ -133,7 +133,9 @@ extension PropertyAnimator {
   /// A new run: the pending blocks record its animations, then the values show its start.
   private func activate(delay: Double) {
     let run = updateCore { $0.run }
-    let hadClock = clock != nil
+    // The clock the run started by (none for an animator not bound yet); the blocks bind
+    // the animator to their first node's scene, whose clock the run then goes by.
+    let startClock = boundClockIdentity
     wasInterrupted = false
     self.delay = delay
     // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
@@ -158,7 +160,7 @@ extension PropertyAnimator {
       send("activate") { $0.endUnbound(now: now) }
       return
     }
-    if !hadClock {
+    if boundClockIdentity != startClock {
       let now = currentTime
       updateCore { $0.rebind(run: run, now: now, delay: delay) }
     }
@@ -211,8 +213,7 @@ extension PropertyAnimator {
         while let animation = animations.popLast() {
           animation.animator = nil
           animation.end(LaneEnding(position: position, core: core))
-          animation.withNode { $0.animations.removeFirst(identicalTo: animation) }
-          animation.node = nil
+          animation.withNode { $0.unlink(animation) }
           store.recycle(animation)
         }
       }

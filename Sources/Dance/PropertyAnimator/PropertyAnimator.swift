@@ -143,6 +143,10 @@ public final class PropertyAnimator {
     self.store = store
   }
 
+  /// The identity of the clock the animator is bound to (nil: none), compared without a
+  /// retain.
+  var boundClockIdentity: UnsafeMutableRawPointer? { clockReference?.toOpaque() }
+
   /// Whether the animator's store is `store` (compared without retaining either).
   @inline(__always)
   func isBound(to store: FrameStore) -> Bool {
@@ -283,6 +287,11 @@ public final class PropertyAnimator {
   /// Makes this finished animator a new one: the state of `init(duration:timing:call:)`,
   /// keeping the buffers of its lists (and its run count, so that a call that checks
   /// whether its run is still the current one never mistakes the new run for it).
+  ///
+  /// It stays bound to the scene it last ran in: a start in the same scene (the common
+  /// case, a node's next animation) then runs by that scene's clock from the start, with
+  /// nothing to re-base, and a first assignment to a node of another scene binds it there
+  /// (``canAnimate(_:)``).
   func reuse(duration: Double, timing: TimingSource, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
@@ -301,7 +310,6 @@ public final class PropertyAnimator {
     completionGroup = nil
     hasHadAnimations = false
     evaluatedAt = -.infinity
-    bind(clock: nil, store: nil)
   }
 
   /// The timing provider the animator was made with, for nested blocks that inherit it.

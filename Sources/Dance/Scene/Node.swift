@@ -93,8 +93,11 @@ open class Node {
     get { sceneReference?.takeUnretainedValue() }
     set { sceneReference = newValue.map { Unmanaged.passUnretained($0) } }
   }
-  /// The animations currently driving properties of this node.
-  @exclusivity(unchecked) var animations: [PropertyAnimation] = []
+  /// The first and last of the animations driving properties of this node, oldest first,
+  /// linked through ``PropertyAnimation/nextInNode``; unretained (their animators hold
+  /// them, and take them off this list before they let go).
+  @exclusivity(unchecked) private(set) var firstAnimation: Unmanaged<PropertyAnimation>?
+  @exclusivity(unchecked) private(set) var lastAnimation: Unmanaged<PropertyAnimation>?
   @exclusivity(unchecked) private var danceStorage: NodeDance?
 
   /// Creates a node whose ``frame`` is `frame`.
@@ -115,7 +118,7 @@ open class Node {
     // A released node ends its animations where they are (completions run with .current);
     // they let go of the node first, which is going.
     let ending = animations
-    for animation in ending { animation.node = nil }
+    for animation in ending { unlink(animation) }
     for animation in ending {
       animation.detach(endingAt: .current)
     }
@@ -240,5 +243,51 @@ open class Node {
     for child in children {
       child.gatherAnimationsInSubtree(into: &ending)
     }
+  }
+}
+
+extension Node {
+  /// The animations currently driving properties of this node, oldest first.
+  var animations: [PropertyAnimation] {
+    var list: [PropertyAnimation] = []
+    var next = firstAnimation
+    while let animation = next {
+      list.append(animation.takeUnretainedValue())
+      next = animation._withUnsafeGuaranteedRef { $0.nextInNode }
+    }
+    return list
+  }
+
+  /// Adds `animation` to the node's animations (it animates a property of this node).
+  func link(_ animation: PropertyAnimation) {
+    let link = Unmanaged.passUnretained(animation)
+    animation.node = self
+    animation.previousInNode = lastAnimation
+    animation.nextInNode = nil
+    if let last = lastAnimation {
+      last._withUnsafeGuaranteedRef { $0.nextInNode = link }
+    } else {
+      firstAnimation = link
+    }
+    lastAnimation = link
+  }
+
+  /// Takes `animation`, one of the node's animations, off its list.
+  func unlink(_ animation: PropertyAnimation) {
+    let previous = animation.previousInNode
+    let next = animation.nextInNode
+    if let previous {
+      previous._withUnsafeGuaranteedRef { $0.nextInNode = next }
+    } else {
+      firstAnimation = next
+    }
+    if let next {
+      next._withUnsafeGuaranteedRef { $0.previousInNode = previous }
+    } else {
+      lastAnimation = previous
+    }
+    animation.previousInNode = nil
+    animation.nextInNode = nil
+    animation.node = nil
   }
 }

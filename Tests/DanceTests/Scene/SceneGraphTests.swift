@@ -131,6 +131,67 @@ import Testing
     #expect(node.alpha == 0.25)
     #expect(node.dance.isRunning)
   }
+
+  @Test("A node's next animation runs in the scene the node is in then, by that scene's clock")
+  func nextAnimationInAnotherScene() {
+    let first = Scene()
+    let second = Scene()
+    first.clock.advance(by: 10)
+    second.clock.advance(by: 3)
+    let node = Node()
+    first.root.addChild(node)
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.5 }.start()
+    first.clock.advance(by: 1)
+    #expect(node.alpha == 0.5 && !node.dance.hasAnimation)
+
+    // The same node.dance (its finished animator is reused) in the other scene.
+    second.root.addChild(node)
+    node.dance.animate(duration: 2, curve: .linear) { $0.alpha = 0 }.start()
+    first.clock.advance(by: 1)  // the scene it left does not drive it
+    #expect(node.alpha == 0.5)
+    second.clock.advance(by: 1)
+    #expect(node.alpha == 0.25)
+    #expect(second.activeAnimatorCount == 1 && first.activeAnimatorCount == 0)
+
+    // Moved between `animate` and `start`: the run goes by the scene at the start.
+    node.dance.finish(at: .end)
+    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 1 }
+    first.root.addChild(node)
+    node.dance.start(after: 0.5)
+    second.clock.advance(by: 5)
+    #expect(node.alpha == 0)
+    first.clock.advance(by: 0.75)
+    #expect(node.alpha == 0.25)
+    #expect(first.auditProblems().isEmpty && second.auditProblems().isEmpty)
+  }
+
+  @Test("An animator that ran in one scene animates another's nodes in its next run")
+  func animatorNextRunInAnotherScene() {
+    let first = Scene()
+    let second = Scene()
+    second.clock.advance(by: 7)
+    let a = Node()
+    let b = Node()
+    first.root.addChild(a)
+    second.root.addChild(b)
+    let animator = PropertyAnimator(duration: 1, curve: .linear) { a.alpha = 0 }
+    animator.startAnimation()
+    first.clock.advance(by: 2)
+    #expect(a.alpha == 0 && animator.state == .inactive)
+
+    let (_, errors) = collectingErrors {
+      animator.addAnimations { b.alpha = 0.5 }
+      animator.startAnimation()
+    }
+    #expect(errors.isEmpty)
+    second.clock.advance(by: 0.5)
+    #expect(b.alpha == 0.75)
+    // Within one run, a node of the other scene still applies at once, reported.
+    let (_, mixed) = collectingErrors { animator.addAnimations { a.alpha = 1 } }
+    #expect(mixed.count == 1 && a.alpha == 1)
+    second.clock.advance(by: 0.5)
+    #expect(b.alpha == 0.5 && animator.state == .inactive)
+  }
 }
 
 /// No active animation outlives its scene.
