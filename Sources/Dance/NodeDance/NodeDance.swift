@@ -71,20 +71,26 @@ public final class NodeDance {
 
   // MARK: - Creating an animation
 
+  // The chainable methods are `@inlinable`, each a call of the internal method that does
+  // the work and then `self`: the caller already holds `self`, so returning it inline costs
+  // nothing, where a call returns it retained and the caller releases it (a retain and a
+  // release per link of a chain, a tenth of a start + frame + finish in `dance-bench`).
+
   /// Creates an animation with a standard curve; call ``start()`` to run it.
   ///
   /// The closure receives the node; assignments to its animatable properties animate.
-  @discardableResult
+  @inlinable @discardableResult
   public func animate(
     duration: Double, curve: AnimationCurve, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
       duration: duration, timing: .curve(curve), call: "node.dance.animate(duration:curve:_:)",
       animations)
+    return self
   }
 
   /// Creates an animation paced by `timingParameters` (a cubic curve or a spring).
-  @discardableResult
+  @inlinable @discardableResult
   public func animate(
     duration: Double, timingParameters: any TimingCurveProvider,
     _ animations: @escaping (Node) -> Void
@@ -92,10 +98,11 @@ public final class NodeDance {
     install(
       duration: duration, timing: .provider(timingParameters),
       call: "node.dance.animate(duration:timingParameters:_:)", animations)
+    return self
   }
 
   /// Creates an animation paced by a cubic Bézier curve through two control points.
-  @discardableResult
+  @inlinable @discardableResult
   public func animate(
     duration: Double, controlPoint1: Point, controlPoint2: Point,
     _ animations: @escaping (Node) -> Void
@@ -105,22 +112,26 @@ public final class NodeDance {
       timing: .provider(
         CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
       call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)", animations)
+    return self
   }
 
   /// Creates an animation paced by a spring with `dampingRatio` that settles in `duration`.
-  @discardableResult
+  @inlinable @discardableResult
   public func animate(
     duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
       duration: duration, timing: .provider(SpringTimingParameters(dampingRatio: dampingRatio)),
       call: "node.dance.animate(duration:dampingRatio:_:)", animations)
+    return self
   }
 
-  private func install(
+  /// Replaces the node's animation with a new inactive one running `animations`.
+  @usableFromInline
+  func install(
     duration: Double, timing: PropertyAnimator.TimingSource, call: String,
     _ animations: @escaping (Node) -> Void
-  ) -> NodeDance {
+  ) {
     if let old = animator {
       animator = nil
       old.discard()
@@ -137,7 +148,6 @@ public final class NodeDance {
     newAnimator.dance = self
     newAnimator.pendingBlocks.append((.node(animations), .window(start: 0)))
     animator = newAnimator
-    return self
   }
 
   /// The animator's run ended (before its completions run): the node has no Dance
@@ -150,75 +160,113 @@ public final class NodeDance {
   // MARK: - Controlling it
 
   /// Adds a completion that runs once when the animation finishes, however it finishes.
-  @discardableResult
+  @inlinable @discardableResult
   public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) -> NodeDance {
-    require("addCompletion(_:)")?.addCompletion(completion)
+    add(completion: completion)
     return self
   }
 
   /// Starts (or resumes) the animation.
-  @discardableResult
+  @inlinable @discardableResult
   public func start() -> NodeDance {
-    require("start()")?.start(afterDelay: nil, call: "node.dance.start()")
+    start(afterDelay: nil, call: "node.dance.start()")
     return self
   }
 
   /// Starts (or resumes) the animation after `delay` seconds of clock time.
-  @discardableResult
+  @inlinable @discardableResult
   public func start(after delay: Double) -> NodeDance {
-    require("start(after:)")?.start(afterDelay: delay, call: "node.dance.start(after:)")
+    start(afterDelay: delay, call: "node.dance.start(after:)")
     return self
   }
 
   /// Pauses the animation where it is (properties hold their in-flight values).
-  @discardableResult
+  @inlinable @discardableResult
   public func pause() -> NodeDance {
-    require("pause()")?.pause(call: "node.dance.pause()")
+    pause(afterDelay: nil, call: "node.dance.pause()")
     return self
   }
 
   /// Pauses the animation after `delay` seconds of clock time, if it is still running.
-  @discardableResult
+  @inlinable @discardableResult
   public func pause(after delay: Double) -> NodeDance {
-    require("pause(after:)")?.pause(afterDelay: delay, call: "node.dance.pause(after:)")
+    pause(afterDelay: delay, call: "node.dance.pause(after:)")
     return self
   }
 
   /// Turns the animation around, like playing a video backwards.
-  @discardableResult
+  @inlinable @discardableResult
   public func reverse() -> NodeDance {
-    if let animator = require("reverse()") {
-      animator.setReversed(!animator.isReversed, call: "node.dance.reverse()")
-    }
+    setReversed(nil, call: "node.dance.reverse()")
     return self
   }
 
   /// Scrubs the animation to `progress` (0…1), pausing it; any floating-point type works
   /// (`Float` from a slider, `Double`, `CGFloat` where it exists).
-  @discardableResult
+  @inlinable @discardableResult
   public func setProgress<Progress: BinaryFloatingPoint>(to progress: Progress) -> NodeDance {
-    setProgress(to: Double(progress))
+    scrub(to: Double(progress), call: "node.dance.setProgress(to:)")
+    return self
   }
 
   /// Scrubs the animation to `progress` (0…1), pausing it.
-  @discardableResult
+  @inlinable @discardableResult
   public func setProgress(to progress: Double) -> NodeDance {
-    require("setProgress(to:)")?.scrub(to: progress, call: "node.dance.setProgress(to:)")
+    scrub(to: progress, call: "node.dance.setProgress(to:)")
     return self
   }
 
   /// Finishes the animation now: properties jump to the end or start values (or stay, for
   /// `.current`) and completions run with `position`.
-  @discardableResult
+  @inlinable @discardableResult
   public func finish(at position: AnimatingPosition) -> NodeDance {
-    guard let animator = require("finish(at:)") else { return self }
+    finishRun(at: position)
+    return self
+  }
+
+  // The work of the chainable methods; `call` names the method, for errors.
+
+  @usableFromInline
+  func add(completion: @escaping (AnimatingPosition) -> Void) {
+    require("node.dance.addCompletion(_:)")?.addCompletion(completion)
+  }
+
+  @usableFromInline
+  func start(afterDelay delay: Double?, call: String) {
+    require(call)?.start(afterDelay: delay, call: call)
+  }
+
+  @usableFromInline
+  func pause(afterDelay delay: Double?, call: String) {
+    guard let animator = require(call) else { return }
+    if let delay {
+      animator.pause(afterDelay: delay, call: call)
+    } else {
+      animator.pause(call: call)
+    }
+  }
+
+  /// Sets the direction (nil: turns it around).
+  @usableFromInline
+  func setReversed(_ reversed: Bool?, call: String) {
+    guard let animator = require(call) else { return }
+    animator.setReversed(reversed ?? !animator.isReversed, call: call)
+  }
+
+  @usableFromInline
+  func scrub(to progress: Double, call: String) {
+    require(call)?.scrub(to: progress, call: call)
+  }
+
+  @usableFromInline
+  func finishRun(at position: AnimatingPosition) {
+    guard let animator = require("node.dance.finish(at:)") else { return }
     let call = "node.dance.finish(at:)"
     if animator.state == .inactive {
       animator.pause(call: call)
     }
     let now = animator.currentTime
     animator.send(call) { $0.stopAndFinish(at: position, now: now) }
-    return self
   }
 
   // MARK: - Properties
@@ -228,7 +276,7 @@ public final class NodeDance {
 
   /// The animation's progress, 0…1 along the forward path; setting it scrubs (and pauses).
   public var progress: Double {
-    get { require("progress")?.fractionComplete ?? 0 }
+    get { require("node.dance.progress")?.fractionComplete ?? 0 }
     set { setProgress(to: newValue) }
   }
 
@@ -238,7 +286,7 @@ public final class NodeDance {
   /// Whether the animation runs backwards; setting it reverses.
   public var isReversed: Bool {
     get { animator?.isReversed ?? false }
-    set { require("isReversed")?.setReversed(newValue, call: "node.dance.isReversed") }
+    set { setReversed(newValue, call: "node.dance.isReversed") }
   }
 
   /// `.active` once the animation has started (running or paused); `.inactive` otherwise.
@@ -250,7 +298,7 @@ public final class NodeDance {
     if let animator { return animator }
     DanceError.report(
       .noAnimation,
-      "node.dance.\(call): node with dance.tag = \(tag) does not have an active animation!")
+      "\(call): node with dance.tag = \(tag) does not have an active animation!")
     return nil
   }
 }

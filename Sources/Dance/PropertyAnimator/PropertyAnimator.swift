@@ -76,6 +76,7 @@ public final class PropertyAnimator {
   @exclusivity(unchecked) var completionGroup: CompletionGroup?
   /// What the animator was made with: a standard curve (kept as such, so that making a
   /// `node.dance` animation boxes no timing provider) or a timing provider.
+  @usableFromInline
   enum TimingSource {
     case curve(AnimationCurve)
     case provider(any TimingCurveProvider)
