@@ -106,6 +106,23 @@ package struct FlatArray<Element>: ~Copyable {
     return (removed, returningMoved ? base[index] : nil)
   }
 
+  /// Removes the element at `index`, the later ones moving down one place (their order
+  /// kept); returns it.
+  @inlinable @discardableResult
+  package mutating func remove(at index: Int) -> Element {
+    let removed = (base + index).move()
+    (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
+    count -= 1
+    return removed
+  }
+
+  /// The index of the first element that satisfies `predicate`, if any.
+  @inlinable
+  package func firstIndex(where predicate: (Element) -> Bool) -> Int? {
+    for index in 0..<count where predicate(base[index]) { return index }
+    return nil
+  }
+
   /// Removes every element, keeping the buffer.
   package mutating func removeAll() {
     base.deinitialize(count: count)

@@ -86,8 +86,8 @@ final class FrameStore {
   /// frame, which wait for it: a call still holding an animation that has just ended (it
   /// checks, after the callbacks it triggered, whether the animation is still live) must
   /// never find it reused for another property.
-  @exclusivity(unchecked) private var spareAnimations: [PropertyAnimation] = []
-  @exclusivity(unchecked) private var endedAnimations: [PropertyAnimation] = []
+  @exclusivity(unchecked) private var spareAnimations = FlatArray<PropertyAnimation>()
+  @exclusivity(unchecked) private var endedAnimations = FlatArray<PropertyAnimation>()
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
@@ -102,19 +102,26 @@ final class FrameStore {
     clock.deactivate(self)
   }
 
-  /// The lane table for values of type `V`.
-  func table<V: SIMD>(for _: V.Type) -> LaneTable<V> where V.Scalar == Double {
-    if V.self == SIMD2<Double>.self { return unsafeDowncast(pairs, to: LaneTable<V>.self) }
-    if V.self == SIMD4<Double>.self { return unsafeDowncast(quads, to: LaneTable<V>.self) }
-    if V.self == SIMD8<Double>.self { return unsafeDowncast(octets, to: LaneTable<V>.self) }
+  /// The lane table for values of type `V`, unretained: the store keeps its tables for as
+  /// long as it lives. (A returned table is retained and released by its caller.)
+  func table<V: SIMD>(for _: V.Type) -> Unmanaged<LaneTable<V>> where V.Scalar == Double {
+    if V.self == SIMD2<Double>.self {
+      return .passUnretained(unsafeDowncast(pairs, to: LaneTable<V>.self))
+    }
+    if V.self == SIMD4<Double>.self {
+      return .passUnretained(unsafeDowncast(quads, to: LaneTable<V>.self))
+    }
+    if V.self == SIMD8<Double>.self {
+      return .passUnretained(unsafeDowncast(octets, to: LaneTable<V>.self))
+    }
     let key = ObjectIdentifier(V.self)
     if let table = otherTables[key] {
-      return unsafeDowncast(table as AnyObject, to: LaneTable<V>.self)
+      return .passUnretained(unsafeDowncast(table as AnyObject, to: LaneTable<V>.self))
     }
     let table = LaneTable<V>()
     otherTables[key] = table
     otherTableList.append(table)
-    return table
+    return .passUnretained(table)
   }
 
   /// The number of active animators; for tests and diagnostics.
@@ -129,7 +136,8 @@ final class FrameStore {
 
   /// An animation of no property, for a new lane: a spare one if there is one.
   func makeAnimation() -> PropertyAnimation {
-    guard let animation = spareAnimations.popLast() else { return PropertyAnimation() }
+    guard !spareAnimations.isEmpty else { return PropertyAnimation() }
+    let animation = spareAnimations.removeLast()
     animation.isStacked = false
     animation.below = nil
     return animation
@@ -218,8 +226,7 @@ extension FrameStore: ClockFrameObserver {
     let now = clock.now
     evaluatedAt = now
     if !endedAnimations.isEmpty {
-      spareAnimations += endedAnimations
-      endedAnimations.removeAll(keepingCapacity: true)
+      while !endedAnimations.isEmpty { spareAnimations.append(endedAnimations.removeLast()) }
     }
     let cores = cores.buffer
     guard let coreBase = cores.baseAddress,

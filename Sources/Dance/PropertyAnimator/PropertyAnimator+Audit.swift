@@ -38,7 +38,8 @@ extension PropertyAnimator {
     let f = core.fraction(at: currentTime)
     if !(0...1).contains(f) { problems.append("fraction \(f) outside 0…1") }
     problems += core.auditProblems()
-    for animation in animations {
+    for index in animations.indices {
+      let animation = animations[index]
       if animation.animator !== self {
         problems.append("an animation of the animator points to another animator")
       }
@@ -79,7 +80,7 @@ extension Node {
         problems.append("a node lists an animation that has ended")
         continue
       }
-      if !animator.animations.contains(where: { $0 === animation }) {
+      if animator.animations.firstIndex(where: { $0 === animation }) == nil {
         problems.append("a node lists an animation its animator dropped")
       }
       if scene == nil { problems.append("a node outside any scene is still animated") }

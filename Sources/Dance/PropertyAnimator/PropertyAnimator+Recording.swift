@@ -152,12 +152,14 @@ extension PropertyAnimator {
     typealias Vector = Storage.Value.VectorType
     let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
-    animation.table = Unmanaged.passUnretained(table)
+    animation.table = Unmanaged.fromOpaque(table.toOpaque())
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
-    animation.laneIndex = table.add(
-      animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
-      current: path.from)
+    animation.laneIndex = table._withUnsafeGuaranteedRef {
+      $0.add(
+        animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
+        current: path.from)
+    }
     if !path.isPlain || keyframes != nil || timeline != nil { recordedOnlyPlainLanes = false }
     animations.append(animation)
     node.link(animation)
@@ -186,7 +188,9 @@ extension PropertyAnimator {
   /// store to be reused.
   func remove(_ animation: PropertyAnimation) {
     animation.withNode { $0.unlink(animation) }
-    animations.removeFirst(identicalTo: animation)
+    if let index = animations.firstIndex(where: { $0 === animation }) {
+      animations.remove(at: index)
+    }
     store?.recycle(animation)
   }
 }

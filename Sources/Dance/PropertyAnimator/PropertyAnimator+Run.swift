@@ -120,8 +120,8 @@ extension PropertyAnimator {
     case .rebase(let rebase):
       if !animations.isEmpty {
         let core = corePointer
-        for animation in animations {
-          animation.rebase(rebase, core: core)
+        for index in animations.indices {
+          animations[index].rebase(rebase, core: core)
         }
       }
       applyAll()
@@ -210,7 +210,8 @@ extension PropertyAnimator {
       // Each animation moves out of the list into the store's pool (no retain or release
       // of it; the list keeps its buffer for the animator's next run).
       withStore { store in
-        while let animation = animations.popLast() {
+        while !animations.isEmpty {
+          let animation = animations.removeLast()
           animation.animator = nil
           animation.end(LaneEnding(position: position, core: core))
           animation.withNode { $0.unlink(animation) }
@@ -285,8 +286,8 @@ extension PropertyAnimator {
   /// The store moved this animator's slot to `slot`.
   func didMove(toSlot slot: Int) {
     self.slot = slot
-    for animation in animations {
-      animation.move(toSlot: slot)
+    for index in animations.indices {
+      animations[index].move(toSlot: slot)
     }
   }
 
@@ -300,8 +301,8 @@ extension PropertyAnimator {
     let core = corePointer
     let f = core.fraction(at: now)
     let sample = core.sample(atFraction: f).value
-    for animation in animations {
-      animation.evaluate(fraction: f, sample: sample, core: core)
+    for index in animations.indices {
+      animations[index].evaluate(fraction: f, sample: sample, core: core)
     }
   }
 

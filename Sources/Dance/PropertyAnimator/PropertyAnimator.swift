@@ -115,8 +115,10 @@ public final class PropertyAnimator {
   func withDance(_ body: (NodeDance) -> Void) {
     danceReference?._withUnsafeGuaranteedRef(body)
   }
-  /// The animations driving properties in this run.
-  @exclusivity(unchecked) var animations: [PropertyAnimation] = []
+  /// The animations driving properties in this run. (A flat list, not an `Array`: adding
+  /// and taking one pays no copy-on-write check; nothing the loops over it call changes
+  /// it.)
+  @exclusivity(unchecked) var animations = FlatArray<PropertyAnimation>()
   /// Whether this run has animated a property (so losing the last one ends it).
   @exclusivity(unchecked) var hasHadAnimations = false
   /// Whether every lane the current activation recorded is plain (a blend from `from`, which
