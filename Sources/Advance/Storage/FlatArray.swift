@@ -17,10 +17,19 @@ package struct FlatArray<Element>: ~Copyable {
   @usableFromInline package var count = 0
   @usableFromInline var capacity: Int
 
-  /// An empty array with room for `capacity` elements.
-  package init(capacity: Int = 4) {
-    self.capacity = max(capacity, 1)
-    base = Self.allocate(capacity: self.capacity)
+  /// An empty array with room for `capacity` elements; with none (the default) it
+  /// allocates its buffer at the first append, so that an empty list to swap another
+  /// into costs nothing.
+  @inlinable
+  package init(capacity: Int = 0) {
+    self.capacity = max(capacity, 0)
+    base = capacity > 0 ? Self.allocate(capacity: capacity) : Self.unallocated
+  }
+
+  /// The buffer of an array of no capacity: never read or written, never deallocated.
+  @usableFromInline
+  static var unallocated: UnsafeMutablePointer<Element> {
+    UnsafeMutablePointer(bitPattern: max(64, MemoryLayout<Element>.alignment)).unsafelyUnwrapped
   }
 
   /// Room for `capacity` elements, starting a cache line: a store whose elements are a
@@ -33,9 +42,12 @@ package struct FlatArray<Element>: ~Copyable {
     ).bindMemory(to: Element.self, capacity: capacity)
   }
 
+  @inlinable
   deinit {
-    base.deinitialize(count: count)
-    base.deallocate()
+    // Element by element: the runtime's generic `deinitialize(count:)` costs more for the
+    // short lists of the control paths.
+    for index in 0..<count { _ = (base + index).move() }
+    if capacity > 0 { base.deallocate() }
   }
 
   /// Whether the array is empty.
@@ -124,17 +136,20 @@ package struct FlatArray<Element>: ~Copyable {
   }
 
   /// Removes every element, keeping the buffer.
+  /// (One element at a time: for the short lists of the control paths that is cheaper
+  /// than the runtime's generic `deinitialize(count:)`.)
+  @inlinable
   package mutating func removeAll() {
-    base.deinitialize(count: count)
-    count = 0
+    while count > 0 { removeLast() }
   }
 
   @usableFromInline
   mutating func grow() {
-    let larger = Self.allocate(capacity: capacity * 2)
-    larger.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = larger
-    capacity *= 2
+    let larger = max(capacity * 2, 4)
+    let buffer = Self.allocate(capacity: larger)
+    buffer.moveInitialize(from: base, count: count)
+    if capacity > 0 { base.deallocate() }
+    base = buffer
+    capacity = larger
   }
 }

@@ -244,7 +244,7 @@ extension Node {
     withoutActuallyEscaping(animations) { animations in
       plays.addAnimations(animations)
       plays.start(afterDelay: outer.delay > 0 ? outer.delay : nil, call: call)
-      plays.pendingBlocks = []  // never kept past this call
+      plays.pendingBlocks.removeAll()  // never kept past this call
     }
   }
 }

@@ -133,25 +133,32 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
-    let track = Int(paths[index].keyframes)
-    if track >= 0, let moved = tracks.swapRemove(at: track).moved {
-      paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
-    }
-    let timeline = Int(paths[index].timeline)
-    if timeline >= 0 {
-      let (removed, moved) = timelines.swapRemove(at: timeline)
-      removed.track.release()
-      if let moved {
-        paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
-        kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+    if !kinds[index].isPlain {
+      specialCount -= 1
+      let track = Int(paths[index].keyframes)
+      if track >= 0, let moved = tracks.swapRemove(at: track).moved {
+        paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
+      }
+      let timeline = Int(paths[index].timeline)
+      if timeline >= 0 {
+        let (removed, moved) = timelines.swapRemove(at: timeline)
+        removed.track.release()
+        if let moved {
+          paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+          kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+        }
       }
     }
-    if let moved = paths.swapRemove(at: index).moved {
-      if moved.keyframes >= 0 { tracks[Int(moved.keyframes)].lane = index }
-      if moved.timeline >= 0 { timelines[Int(moved.timeline)].lane = index }
+    // The last lane takes the index: its keyframes, timeline and animation learn it (read
+    // in place, not copied out of the lists).
+    let last = slots.count - 1
+    if index != last {
+      if paths[last].keyframes >= 0 { tracks[Int(paths[last].keyframes)].lane = index }
+      if paths[last].timeline >= 0 { timelines[Int(paths[last].timeline)].lane = index }
+      owners[last].animation.laneIndex = index
     }
-    if let moved = owners.swapRemove(at: index).moved { moved.animation.laneIndex = index }
-    if !kinds[index].isPlain { specialCount -= 1 }
+    _ = paths.swapRemove(at: index, returningMoved: false)
+    _ = owners.swapRemove(at: index, returningMoved: false)
     _ = slots.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
     _ = ends.swapRemove(at: index, returningMoved: false)

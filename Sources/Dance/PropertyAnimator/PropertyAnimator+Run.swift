@@ -140,15 +140,15 @@ extension PropertyAnimator {
     self.delay = delay
     // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
     // for the next run (so that a reused animator appends without allocating).
-    // (Swapped, not copied: a copy retains the buffer, and assigning it back another time.)
-    var blocks: [(block: Block, kind: BlockKind)] = []
+    // (Swapped, not copied: an empty flat list allocates nothing.)
+    var blocks = FlatArray<(block: Block, kind: BlockKind)>()
     swap(&blocks, &pendingBlocks)
     recordedOnlyPlainLanes = true
-    for (block, kind) in blocks {
-      runBlock(block, kind: kind)
+    for index in blocks.indices {
+      runBlock(blocks[index].block, kind: blocks[index].kind)
     }
     if pendingBlocks.isEmpty {
-      blocks.removeEach()
+      blocks.removeAll()
       swap(&blocks, &pendingBlocks)
     }
     // A callback the blocks triggered (a completion of an animator whose property they
@@ -219,8 +219,8 @@ extension PropertyAnimator {
         }
       }
     }
-    // (Swapped out, not copied: a copy retains the list, and clearing it releases it.)
-    var handlers: [(AnimatingPosition) -> Void] = []
+    // (Swapped out, not copied; the list's buffer comes back for the next run.)
+    var handlers = FlatArray<(AnimatingPosition) -> Void>()
     if !completions.isEmpty { swap(&handlers, &completions) }
     withExtendedLifetime(self) {
       if slot >= 0 {
@@ -232,9 +232,14 @@ extension PropertyAnimator {
       withDance { $0.animatorDidFinish(self) }
       guard !handlers.isEmpty else { return }
       AnimationBlockStack.run(.immediate) {
-        for handler in handlers {
-          handler(position)
+        for index in handlers.indices {
+          handlers[index](position)
         }
+      }
+      // Unless a handler added completions for the next run.
+      if completions.isEmpty {
+        handlers.removeAll()
+        swap(&handlers, &completions)
       }
     }
   }
@@ -243,7 +248,7 @@ extension PropertyAnimator {
   /// an inactive animator drops its pending blocks, an active or stopped one stops where it
   /// is. Completions run once either way. Used when `node.dance` replaces an animation.
   func discard() {
-    pendingBlocks = []
+    pendingBlocks.removeAll()
     if phase == .inactive {
       finishNow(at: .current)
     } else {

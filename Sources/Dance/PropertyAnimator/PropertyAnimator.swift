@@ -99,8 +99,8 @@ public final class PropertyAnimator {
     case node((Node) -> Void)
   }
 
-  @exclusivity(unchecked) var pendingBlocks: [(block: Block, kind: BlockKind)] = []
-  @exclusivity(unchecked) var completions: [(AnimatingPosition) -> Void] = []
+  @exclusivity(unchecked) var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
+  @exclusivity(unchecked) var completions = FlatArray<(AnimatingPosition) -> Void>()
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.

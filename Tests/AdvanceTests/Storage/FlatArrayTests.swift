@@ -1,0 +1,78 @@
+import Testing
+
+@testable import Advance
+
+/// The flat lists behind the stores and the control paths' lists: order, moves and the
+/// lifetime of what they hold.
+@Suite struct FlatArrayTests {
+  final class Token {
+    let id: Int
+    init(_ id: Int) { self.id = id }
+  }
+
+  /// The ids of `list`, in order.
+  private func ids(_ list: borrowing FlatArray<Token>) -> [Int] {
+    list.indices.map { list[$0].id }
+  }
+
+  @Test("An empty list allocates nothing; appends grow it from nothing, in order")
+  func growsFromNothing() {
+    var list = FlatArray<Token>()
+    #expect(list.isEmpty && list.capacity == 0)
+    for id in 0..<9 { list.append(Token(id)) }
+    #expect(ids(list) == Array(0..<9))
+    #expect(list.capacity == 16)
+    #expect(list.last?.id == 8)
+  }
+
+  @Test("remove(at:) keeps the order; swapRemove moves the last element into the hole")
+  func removals() {
+    var list = FlatArray<Token>()
+    for id in 0..<5 { list.append(Token(id)) }
+    #expect(list.remove(at: 1).id == 1)
+    #expect(ids(list) == [0, 2, 3, 4])
+    #expect(list.remove(at: 3).id == 4)  // the last one
+    #expect(ids(list) == [0, 2, 3])
+    let (removed, moved) = list.swapRemove(at: 0)
+    #expect(removed.id == 0 && moved?.id == 3)
+    #expect(ids(list) == [3, 2])
+    #expect(list.swapRemove(at: 1).moved == nil)
+    #expect(ids(list) == [3])
+  }
+
+  @Test("firstIndex(where:) finds the first match, or nothing")
+  func search() {
+    var list = FlatArray<Token>()
+    for id in [4, 7, 7, 1] { list.append(Token(id)) }
+    #expect(list.firstIndex { $0.id == 7 } == 1)
+    #expect(list.firstIndex { $0.id == 9 } == nil)
+  }
+
+  @Test("Elements are released when removed, cleared or when the list goes")
+  func releasesElements() {
+    weak var removed: Token?
+    weak var cleared: Token?
+    weak var third: Token?
+    weak var held: Token?
+    do {
+      var list = FlatArray<Token>()
+      do {
+        let a = Token(1)
+        let b = Token(2)
+        let c = Token(3)
+        (removed, cleared, third) = (a, b, c)
+        list.append(a)
+        list.append(b)
+        list.append(c)
+      }
+      list.remove(at: 0)
+      #expect(removed == nil && cleared != nil)
+      list.removeAll()
+      #expect(cleared == nil && third == nil && list.isEmpty && list.capacity == 4)
+      let last = Token(4)
+      held = last
+      list.append(last)
+    }
+    #expect(held == nil)  // the list's own reference went with it
+  }
+}
