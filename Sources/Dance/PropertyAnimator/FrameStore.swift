@@ -134,6 +134,13 @@ final class FrameStore {
 
   // MARK: - Animations
 
+  /// Makes the animations ended since the last frame spare. (Outlined: inside the frame,
+  /// its loop kept the optimiser from inlining the frame's per-slot sample.)
+  @inline(never)
+  private func reclaimEndedAnimations() {
+    while !endedAnimations.isEmpty { spareAnimations.append(endedAnimations.removeLast()) }
+  }
+
   /// An animation of no property, for a new lane: a spare one if there is one.
   func makeAnimation() -> PropertyAnimation {
     guard !spareAnimations.isEmpty else { return PropertyAnimation() }
@@ -225,9 +232,7 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    if !endedAnimations.isEmpty {
-      while !endedAnimations.isEmpty { spareAnimations.append(endedAnimations.removeLast()) }
-    }
+    if !endedAnimations.isEmpty { reclaimEndedAnimations() }
     let cores = cores.buffer
     guard let coreBase = cores.baseAddress,
       let progressBase = progress.buffer.baseAddress,
