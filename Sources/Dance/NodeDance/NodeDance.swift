@@ -129,7 +129,7 @@ public final class NodeDance {
   /// Replaces the node's animation with a new inactive one running `animations`.
   @usableFromInline
   func install(
-    duration: Double, timing: PropertyAnimator.TimingSource, call: String,
+    duration: Double, timing: consuming PropertyAnimator.TimingSource, call: String,
     _ animations: @escaping (Node) -> Void
   ) {
     if let old = animator {

@@ -49,12 +49,21 @@ final class FrameStore {
     /// Unretained: the animator leaves its slot before it goes.
     unowned(unsafe) let animator: PropertyAnimator
     var retained: PropertyAnimator?
+
+    /// Runs `body` with the animator, not retained for the call.
+    @inline(__always)
+    func withAnimator<Result>(_ body: (PropertyAnimator) -> Result) -> Result {
+      Unmanaged.passUnretained(animator)._withUnsafeGuaranteedRef(body)
+    }
   }
 
   /// Per slot: the active animator's state, read and changed in place by its animator. Plain
   /// values but for the curve's shared solver, which a frame reads in place: it copies and
   /// counts nothing.
   @exclusivity(unchecked) var cores = FlatArray<AnimatorCore>()
+  /// Cores at rest that animators left parked while theirs were in slots, for the next
+  /// animators that enter: entering and leaving then move cores only.
+  @exclusivity(unchecked) private var vacantCores = FlatArray<AnimatorCore>()
   /// Per slot: its animator.
   @exclusivity(unchecked) var owners = FlatArray<SlotOwner>()
   /// Per slot: the progress of its sample at the last frame.
@@ -161,7 +170,9 @@ final class FrameStore {
   /// in its place (a move, not a copy: a copy retains the curve's solver); returns the slot.
   func enter(_ owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>) -> Int {
     cores.append(moving: core)
-    core.initialize(to: .vacant)
+    // What the animator parks meanwhile: a vacant core that an animator left behind, or
+    // (the store's first ones) a copy of `AnimatorCore.vacant`.
+    core.initialize(to: vacantCores.isEmpty ? .vacant : vacantCores.removeLast())
     owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
     let entered = UnsafePointer(cores.address(of: cores.count - 1))
@@ -182,7 +193,15 @@ final class FrameStore {
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
   /// are re-pointed); the animator must have removed its lanes first.
-  func leave(slot: Int) -> AnimatorCore {
+  ///
+  /// The core goes to `parked`, and the one parked there (left by ``enter(_:moving:)``)
+  /// joins the vacant cores: cores only move, never copied or destroyed on the way.
+  func leave(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>) {
+    let last = cores.count - 1
+    if slot != last {
+      // Re-pointed in place: a copy of the moved owner retains and releases its hold.
+      owners.address(of: last).pointee.withAnimator { $0.didMove(toSlot: slot) }
+    }
     _ = progress.swapRemove(at: slot, returningMoved: false)
     _ = details.swapRemove(at: slot, returningMoved: false)
     if let plan = plans.swapRemove(at: slot).removed {
@@ -190,10 +209,10 @@ final class FrameStore {
       planCount -= 1
     }
     _ = childSamples.swapRemove(at: slot)
-    if let moved = owners.swapRemove(at: slot).moved { moved.animator.didMove(toSlot: slot) }
-    let core = cores.swapRemove(at: slot, returningMoved: false).removed
+    _ = owners.swapRemove(at: slot, returningMoved: false)
+    vacantCores.append(parked.move())
+    parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
     if cores.isEmpty { clock.deactivate(self) }
-    return core
   }
 }
 

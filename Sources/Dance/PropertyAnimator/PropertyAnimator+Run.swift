@@ -224,7 +224,9 @@ extension PropertyAnimator {
     if !completions.isEmpty { swap(&handlers, &completions) }
     withExtendedLifetime(self) {
       if slot >= 0 {
-        parkedCore = withStore { $0.leave(slot: slot) }
+        withStore { store in
+          withUnsafeMutablePointer(to: &parkedCore) { store.leave(slot: slot, parkingIn: $0) }
+        }
         slot = -1
       }
       parkedCore.rest()

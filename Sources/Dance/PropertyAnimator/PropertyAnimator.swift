@@ -295,12 +295,13 @@ public final class PropertyAnimator {
   /// case, a node's next animation) then runs by that scene's clock from the start, with
   /// nothing to re-base, and a first assignment to a node of another scene binds it there
   /// (``canAnimate(_:)``).
-  func reuse(duration: Double, timing: TimingSource, call: String) {
+  func reuse(duration: Double, timing: consuming TimingSource, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
+    // (Moved in, not copied: a copy of the enum goes through its outlined value witnesses.)
     timingSource = timing
     let pacing =
-      switch timing {
+      switch timingSource {
       case .curve(let curve): AnimationTiming(curve: curve.timingFunction, duration: duration)
       case .provider(let provider):
         AnimationTiming(provider, requestedDuration: duration, call: call)
