@@ -32,13 +32,16 @@ package struct FlatArray<Element>: ~Copyable {
     UnsafeMutablePointer(bitPattern: max(64, MemoryLayout<Element>.alignment)).unsafelyUnwrapped
   }
 
-  /// Room for `capacity` elements, starting a cache line: a store whose elements are a
-  /// multiple of 64 bytes (a scene's slots) then has every element start one.
+  /// Room for `capacity` elements. A buffer of 256 bytes or more starts a cache line: a
+  /// store whose elements are a multiple of 64 bytes (a scene's slots) then has every
+  /// element start one. A smaller one (the short lists of an animator's run) is aligned
+  /// as its elements need, which costs the allocator less.
   @usableFromInline
   static func allocate(capacity: Int) -> UnsafeMutablePointer<Element> {
-    UnsafeMutableRawPointer.allocate(
-      byteCount: capacity * MemoryLayout<Element>.stride,
-      alignment: max(64, MemoryLayout<Element>.alignment)
+    let byteCount = capacity * MemoryLayout<Element>.stride
+    return UnsafeMutableRawPointer.allocate(
+      byteCount: byteCount,
+      alignment: max(byteCount >= 256 ? 64 : 16, MemoryLayout<Element>.alignment)
     ).bindMemory(to: Element.self, capacity: capacity)
   }
 
@@ -145,7 +148,7 @@ package struct FlatArray<Element>: ~Copyable {
 
   @usableFromInline
   mutating func grow() {
-    let larger = max(capacity * 2, 4)
+    let larger = max(capacity * 2, 2)
     let buffer = Self.allocate(capacity: larger)
     buffer.moveInitialize(from: base, count: count)
     if capacity > 0 { base.deallocate() }
