@@ -13,24 +13,3 @@ extension ContiguousArray {
     return (removeLast(), self[index])
   }
 }
-
-extension Array where Element: AnyObject {
-  /// Removes the first element that is `element` itself, keeping the order of the rest;
-  /// nothing if there is none.
-  ///
-  /// (The lists it serves hold a few elements: a linear search and one `remove(at:)` are
-  /// cheaper than `removeAll(where:)`, which rebuilds the range in generic code.)
-  @inlinable
-  package mutating func removeFirst(identicalTo element: Element) {
-    if let index = firstIndex(where: { $0 === element }) { remove(at: index) }
-  }
-}
-
-extension Array {
-  /// Removes every element, keeping the buffer: one element at a time, which for the short
-  /// lists of Dance's control paths is cheaper than `removeAll(keepingCapacity:)`.
-  @inlinable
-  package mutating func removeEach() {
-    while !isEmpty { removeLast() }
-  }
-}
