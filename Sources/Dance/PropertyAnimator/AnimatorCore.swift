@@ -418,11 +418,14 @@ struct AnimatorCore {
     pauseTime = nil
   }
 
-  /// Starts a run whose activation began at `earlier` on the clock the animator has found
-  /// since (its blocks bound it to a scene): the path starts at `now + delay` instead.
-  mutating func rebind(run: UInt64, now: Double, delay: Double) {
+  /// Moves a run whose activation began on another clock (or on none: an animator not bound
+  /// yet counts time from 0) onto the clock its blocks bound the animator to, `shift`
+  /// seconds later on that clock's time: the start of its path and any pending pause move
+  /// with it, so that a delay counts from the start as the run's own clock sees it.
+  mutating func rebind(run: UInt64, shift: Double) {
     guard self.run == run else { return }
-    if phase == .running { anchorTime = now + delay }
+    if phase == .running { anchorTime += shift }
+    if let pauseTime { self.pauseTime = pauseTime + shift }
   }
 
   // MARK: - Steps shared by the events

@@ -133,9 +133,11 @@ extension PropertyAnimator {
   /// A new run: the pending blocks record its animations, then the values show its start.
   private func activate(delay: Double) {
     let run = updateCore { $0.run }
-    // The clock the run started by (none for an animator not bound yet); the blocks bind
-    // the animator to their first node's scene, whose clock the run then goes by.
+    // The clock the run started by (none for an animator not bound yet), and its time;
+    // the blocks bind the animator to their first node's scene, whose clock the run then
+    // goes by.
     let startClock = boundClockIdentity
+    let startTime = currentTime
     wasInterrupted = false
     self.delay = delay
     // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
@@ -161,8 +163,8 @@ extension PropertyAnimator {
       return
     }
     if boundClockIdentity != startClock {
-      let now = currentTime
-      updateCore { $0.rebind(run: run, now: now, delay: delay) }
+      let shift = currentTime - startTime
+      updateCore { $0.rebind(run: run, shift: shift) }
     }
     if recordedOnlyPlainLanes && showsPathStart {
       // Every lane was just recorded showing its `from`, which is its value here.

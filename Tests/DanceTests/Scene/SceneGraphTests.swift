@@ -165,6 +165,36 @@ import Testing
     #expect(first.auditProblems().isEmpty && second.auditProblems().isEmpty)
   }
 
+  @Test("A pause set before the start counts from the start on the clock the run finds")
+  func pauseBeforeTheStartOnTheRunsClock() {
+    let scene = Scene()
+    scene.clock.advance(by: 100)
+    let node = Node()
+    scene.root.addChild(node)
+    // A new animator has no clock until its blocks find one: its delay counts from then.
+    let animator = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
+    animator.pauseAnimation(afterDelay: 0.5)
+    animator.startAnimation()
+    scene.clock.advance(by: 0.25)
+    #expect(animator.isRunning && node.alpha == 0.75)
+    scene.clock.advance(by: 0.5)
+    #expect(!animator.isRunning && animator.state == .active && node.alpha == 0.5)
+
+    // A node.dance run moved to another scene's clock keeps its pending pause as far
+    // from its start.
+    let other = Scene()
+    other.clock.advance(by: 3)
+    let moving = Node()
+    scene.root.addChild(moving)
+    moving.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.5 }.start()
+    scene.clock.advance(by: 1)
+    moving.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0 }.pause(after: 0.25)
+    other.root.addChild(moving)
+    moving.dance.start()
+    other.clock.advance(by: 1)
+    #expect(moving.alpha == 0.375 && moving.dance.state == .active && !moving.dance.isRunning)
+  }
+
   @Test("An animator that ran in one scene animates another's nodes in its next run")
   func animatorNextRunInAnotherScene() {
     let first = Scene()
