@@ -166,8 +166,8 @@ final class FrameStore {
 
   // MARK: - Slots
 
-  /// Moves the core at `core` into a new slot for `owner`, leaving ``AnimatorCore/vacant``
-  /// in its place (a move, not a copy: a copy retains the curve's solver); returns the slot.
+  /// Moves the core at `core` into a new slot for `owner`, leaving a vacant core in its
+  /// place (a move, not a copy: a copy retains the curve's solver); returns the slot.
   func enter(_ owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>) -> Int {
     cores.append(moving: core)
     // What the animator parks meanwhile: a vacant core that an animator left behind, or
