@@ -176,7 +176,9 @@ public final class Animator<Value: VectorConvertible> {
     store.remove(self)
     clock.unschedule(self)
     if case .idle = motion { return }
-    onCompletion?(.interrupted)
+    // Released inside an engine operation, the completion waits for its end (and must not
+    // capture `self`, which is going).
+    if let onCompletion { CallbackQueue.runOrEnqueue { onCompletion(.interrupted) } }
   }
 
   /// The current value; setting it stops any run (reported as `.interrupted`) and leaves the
@@ -368,6 +370,12 @@ public final class Animator<Value: VectorConvertible> {
 
   private func complete(_ completion: AnimationCompletion) {
     guard let onCompletion else { return }
+    // Inside an engine operation (a call from an animation block or a simulation function)
+    // the completion runs when the operation ends.
+    if CallbackQueue.isInsideOperation {
+      CallbackQueue.enqueue(.closure { onCompletion(completion) })
+      return
+    }
     guard completionDepth < 64 else {
       DanceError.report(
         .illegalState,
@@ -410,12 +418,23 @@ public final class Animator<Value: VectorConvertible> {
       frame.value = Value(vector: frame.oscillator.value(at: now - start))
       frame.velocityIsStale = true
     case .custom:
-      guard let simulation = customSimulation else { break }
-      let (value, velocity) = simulation.state(at: now)
-      frame.value = Value(vector: value)
-      frame.velocity = velocity
-      frame.velocityIsStale = false
+      evaluateCustomSimulation(at: now)
     }
+  }
+
+  /// Brings a custom simulation to `now`. The user's function runs inside an engine
+  /// operation (it cannot advance the clock; completions its calls cause wait for the end),
+  /// and its caller holds the animator (a function may release it: the store calls through
+  /// a retained reference, see ``advanceFrame()``). A function that ended or replaced the
+  /// run leaves the state its calls set.
+  @usableFromInline
+  func evaluateCustomSimulation(at now: Double) {
+    guard let simulation = customSimulation else { return }
+    let (value, velocity) = CallbackQueue.operation { simulation.state(at: now) }
+    guard customSimulation === simulation else { return }
+    frame.value = Value(vector: value)
+    frame.velocity = velocity
+    frame.velocityIsStale = false
   }
 
   /// A frame of the store: brings `frame` to the clock's time and returns whether a handler
@@ -426,25 +445,34 @@ public final class Animator<Value: VectorConvertible> {
   /// release the last reference to this one: the store holds it for `deliverFrame` (a hold
   /// taken inside a method of the animator would not do: the optimiser may drop a retain
   /// of `self`, which the caller guarantees alive).
+  ///
+  /// A custom simulation is not evaluated here: its function is user code, which may
+  /// release the animator too, so ``deliverFrame()`` evaluates it.
   @inlinable
   func advanceFrame() -> Bool {
-    evaluate()
     switch frame.motion {
     case .idle: return false
-    case .custom: return hasOnChange || customSimulation?.restingValue != nil
-    case .timed, .oscillator: return hasOnChange
+    case .custom: return true
+    case .timed, .oscillator:
+      evaluate()
+      return hasOnChange
     }
   }
 
-  /// Calls the handlers a frame owes (``advanceFrame()`` said which are due): finishes a
-  /// custom simulation that came to rest, or reports the new value to `onChange`.
+  /// Does the part of a frame that calls user code (``advanceFrame()`` said it is due):
+  /// evaluates a custom simulation, finishes one that came to rest, or reports the new value
+  /// to `onChange`. Its caller holds the animator.
   @usableFromInline
   func deliverFrame() {
-    if case .custom = motion, let resting = customSimulation?.restingValue {
-      finish(at: resting)
-    } else {
-      notifyChange(frame.value)
+    if case .custom = motion {
+      evaluate()
+      guard case .custom = motion else { return }  // the function's calls ended the run
+      if let resting = customSimulation?.restingValue {
+        finish(at: resting)
+        return
+      }
     }
+    notifyChange(frame.value)
   }
 
   /// Brings a stale velocity up to the time of the stored value. Runs specialised, through

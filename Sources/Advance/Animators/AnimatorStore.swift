@@ -43,7 +43,8 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
         if let member = store.members[index].animator,
           member._withUnsafeGuaranteedRef({ $0.advanceFrame() })
         {
-          // A handler may release the animator: it is held (retained) for the call.
+          // User code (a handler, a simulation function) may release the animator: it is
+          // held (retained) for the call.
           member.takeUnretainedValue().deliverFrame()
         }
         index += 1

@@ -22,8 +22,8 @@
 /// from event to event and ends at the target.
 ///
 /// **Bad input.** Time never runs backwards: a NaN, infinite or negative step, a target
-/// earlier than ``now``, or an advance started from inside a clock callback is ignored and
-/// reports a ``DanceError``. An event scheduled from inside a callback for a time that has
+/// earlier than ``now``, or an advance started from inside a clock callback, an animation
+/// block or a custom simulation function is ignored and reports a ``DanceError``. An event scheduled from inside a callback for a time that has
 /// already come (a zero-duration animation started in a completion, say) runs on the next
 /// advance, so a chain of instantaneous animations can never hang a frame. At most
 /// ``maximumEventsPerAdvance`` events run in one advance, and at most
@@ -169,6 +169,15 @@ public final class AnimationClock {
       DanceError.report(
         .illegalState,
         "AnimationClock.advance was called from inside an animation callback; ignored")
+      return false
+    }
+    // User code inside the engine's own change (an animation block, a simulation function)
+    // must not move time under it.
+    guard !CallbackQueue.isInsideOperation else {
+      DanceError.report(
+        .illegalState,
+        "AnimationClock.advance was called from inside an animation block or a simulation "
+          + "function; ignored")
       return false
     }
     isAdvancing = true

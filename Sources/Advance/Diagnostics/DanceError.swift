@@ -129,17 +129,20 @@ public struct DanceError: Error, Hashable, Sendable, CustomStringConvertible {
   private static let collectors = ThreadLocal { Collector() }
 
   /// Sends `self` to the current handler.
+  ///
+  /// Reported from inside a change of the engine (a control of an animator, a frame), the
+  /// handler is called once that change is complete, before the public call that caused it
+  /// returns; errors collected by ``collecting(_:)`` are collected at once.
   public func report() {
     let collector = DanceError.collectors.value
     if !collector.lists.isEmpty {
       collector.lists[collector.lists.count - 1].append(self)
       return
     }
-    if let handler = DanceError.taskHandler {
-      handler(self)
-    } else {
-      DanceError.handler(self)
-    }
+    // A handler is user code: one reported inside the engine's change runs when that change
+    // is complete (``CallbackQueue``), with the handler in force when the error came.
+    let handler = DanceError.taskHandler ?? DanceError.handler
+    CallbackQueue.runOrEnqueue { handler(self) }
   }
 
   /// Reports an error of `kind` with `message`; a shorthand for the library's own checks.

@@ -132,10 +132,32 @@ public final class NodeDance {
     duration: Double, timing: consuming PropertyAnimator.TimingSource, call: String,
     _ animations: @escaping (Node) -> Void
   ) {
+    // The animation this call replaces ends first, as an operation of its own: called at an
+    // edge (not from inside a block), its completions run here, before this call changes
+    // anything, so the node's animation after the call is the one it makes, even when one
+    // of them animates the node again.
     if let old = animator {
-      animator = nil
-      old.discard()
+      CallbackQueue.operation {
+        animator = nil
+        old.discard()
+      }
     }
+    var timing = Optional(timing)
+    CallbackQueue.operation {
+      if let started = animator {
+        // An animation a completion just started: this call replaces it too (its
+        // completions run when the call returns).
+        animator = nil
+        started.discard()
+      }
+      makeAnimator(duration: duration, timing: timing.take().unsafelyUnwrapped, call: call, animations)
+    }
+  }
+
+  private func makeAnimator(
+    duration: Double, timing: consuming PropertyAnimator.TimingSource, call: String,
+    _ animations: @escaping (Node) -> Void
+  ) {
     tag = Self.nextTag()
     let newAnimator: PropertyAnimator
     if let spare, spare.isReusable {
@@ -262,11 +284,13 @@ public final class NodeDance {
   func finishRun(at position: AnimatingPosition) {
     guard let animator = require("node.dance.finish(at:)") else { return }
     let call = "node.dance.finish(at:)"
-    if animator.state == .inactive {
-      animator.pause(call: call)
+    CallbackQueue.operation {
+      if animator.state == .inactive {
+        animator.pause(call: call)
+      }
+      let now = animator.currentTime
+      animator.send(call) { $0.stopAndFinish(at: position, now: now) }
     }
-    let now = animator.currentTime
-    animator.send(call) { $0.stopAndFinish(at: position, now: now) }
   }
 
   // MARK: - Properties

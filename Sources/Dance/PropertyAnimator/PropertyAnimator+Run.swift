@@ -30,11 +30,14 @@ extension PropertyAnimator {
 
   /// Sends an event to the core and carries out the action it returns; returns false if
   /// the core rejected it (reported for `call`).
+  ///
+  /// An operation of the engine (``CallbackQueue``): the completions it causes run when it
+  /// ends, after its change is complete.
   @discardableResult
   func send(
     _ call: String, delay: Double = 0, _ event: (inout AnimatorCore) -> AnimatorCore.Action
   ) -> Bool {
-    perform(updateCore(event), call, delay: delay)
+    CallbackQueue.operation { perform(updateCore(event), call, delay: delay) }
   }
 
   /// The clock's time, or 0 for an animator that has no clock yet.
@@ -81,11 +84,13 @@ extension PropertyAnimator {
     if phase == .inactive {
       pendingBlocks.append((.plain(animation), .window(start: windowStart)))
     } else {
-      let now = currentTime
-      let start = max(windowStart, updateCore { $0.fraction(at: now) })
-      runBlock(.plain(animation), kind: .window(start: start))
-      applyAll()
-      updateRegistration()
+      CallbackQueue.operation {
+        let now = currentTime
+        let start = max(windowStart, updateCore { $0.fraction(at: now) })
+        runBlock(.plain(animation), kind: .window(start: start))
+        applyAll()
+        updateRegistration()
+      }
     }
   }
 
@@ -221,10 +226,10 @@ extension PropertyAnimator {
         }
       }
     }
-    // (Swapped out, not copied; the list's buffer comes back for the next run.)
-    var handlers = FlatArray<(AnimatingPosition) -> Void>()
-    if !completions.isEmpty { swap(&handlers, &completions) }
-    withExtendedLifetime(self) {
+    // A real hold on the animator: leaving the slot drops the scene's, which may be the
+    // last (an event of the clock reaches the animator unretained).
+    let hold = slot >= 0 ? withStore { $0.owners[slot].retained } : nil
+    withExtendedLifetime(hold) {
       if slot >= 0 {
         withStore { store in
           withUnsafeMutablePointer(to: &parkedCore) { store.leave(slot: slot, parkingIn: $0) }
@@ -234,18 +239,30 @@ extension PropertyAnimator {
       parkedCore.rest()
       // `node.dance` first: its animation no longer exists when the completions run.
       withDance { $0.animatorDidFinish(self) }
-      guard !handlers.isEmpty else { return }
-      AnimationBlockStack.run(.immediate) {
-        for index in handlers.indices {
-          handlers[index](position)
-        }
-      }
-      // Unless a handler added completions for the next run.
-      if completions.isEmpty {
-        handlers.removeAll()
-        swap(&handlers, &completions)
-      }
+      if !completions.isEmpty { queueCompletions(at: position) }
     }
+  }
+
+  /// Queues this run's completions, with where it ended, to run when the engine's current
+  /// operation ends (``CallbackQueue``): never in the middle of the engine's change. The
+  /// queue holds the animator until they have run; from `deinit`, which must not hold it,
+  /// they go as a closure.
+  private func queueCompletions(at position: AnimatingPosition) {
+    let count = completions.count
+    if isDeinitializing {
+      var handlers: [(AnimatingPosition) -> Void] = []
+      while !completions.isEmpty { handlers.append(completions.remove(at: 0)) }
+      CallbackQueue.enqueue(.closure { for handler in handlers { handler(position) } })
+      return
+    }
+    if dueCompletions.isEmpty {
+      // (Swapped, not copied: the two lists trade buffers run after run.)
+      swap(&dueCompletions, &completions)
+    } else {
+      while !completions.isEmpty { dueCompletions.append(completions.remove(at: 0)) }
+    }
+    duePositions.append((position, count))
+    CallbackQueue.enqueue(.owned(self, count: count))
   }
 
   /// Ends this animator's current run or pending one at `.current`, whatever its state:
@@ -322,6 +339,33 @@ extension PropertyAnimator {
     guard slot >= 0, let now = withClock({ $0.now }) else { return }
     guard now != evaluatedAt, now != withStore({ $0.evaluatedAt }) else { return }
     if phase == .running { applyAll() }
+  }
+}
+
+extension PropertyAnimator: CallbackOwner {
+  /// Runs the oldest `count` queued completions, with the position their run ended at.
+  @usableFromInline
+  package func runDueCallbacks(_ count: Int) {
+    guard !duePositions.isEmpty else { return }
+    let position = duePositions.remove(at: 0).position
+    // Taken out of the list first: a completion may end another run of this animator,
+    // which queues its own behind these.
+    var handlers = FlatArray<(AnimatingPosition) -> Void>()
+    if dueCompletions.count == count {
+      swap(&handlers, &dueCompletions)
+    } else {
+      for _ in 0..<count { handlers.append(dueCompletions.remove(at: 0)) }
+    }
+    AnimationBlockStack.run(.immediate) {
+      for index in handlers.indices {
+        handlers[index](position)
+      }
+    }
+    // The buffer comes back for the next run, unless the list has one again.
+    if dueCompletions.isEmpty {
+      handlers.removeAll()
+      swap(&handlers, &dueCompletions)
+    }
   }
 }
 

@@ -101,6 +101,12 @@ public final class PropertyAnimator {
 
   @exclusivity(unchecked) var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
   @exclusivity(unchecked) var completions = FlatArray<(AnimatingPosition) -> Void>()
+  /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first; and
+  /// for each ended run, where it ended and how many of them are its.
+  @exclusivity(unchecked) var dueCompletions = FlatArray<(AnimatingPosition) -> Void>()
+  @exclusivity(unchecked) var duePositions = FlatArray<(position: AnimatingPosition, count: Int)>()
+  /// Whether the animator is going: its last run's completions must not hold it.
+  @exclusivity(unchecked) var isDeinitializing = false
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
@@ -325,6 +331,7 @@ public final class PropertyAnimator {
   }
 
   deinit {
+    isDeinitializing = true
     if scheduledDeadline != nil { clock?.unschedule(self) }
     let now = currentTime
     send("deinit") { $0.abandon(now: now) }

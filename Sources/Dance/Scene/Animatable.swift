@@ -153,7 +153,14 @@ extension Node {
     _ newValue: Storage.Value, storage: Storage
   ) {
     let node = unsafeDowncast(self, to: Storage.Root.self)
-    storage.access(node) { $0.owner }?.detachStack()
-    storage.access(node) { $0.value = newValue }
+    guard let owner = storage.access(node, { $0.owner }) else {
+      storage.access(node) { $0.value = newValue }
+      return
+    }
+    // An operation: the completions of the runs this ends run once the value is set.
+    CallbackQueue.operation {
+      owner.detachStack()
+      storage.access(node) { $0.value = newValue }
+    }
   }
 }

@@ -119,8 +119,10 @@ open class Node {
     // they let go of the node first, which is going.
     let ending = animations
     for animation in ending { unlink(animation) }
-    for animation in ending {
-      animation.detach(endingAt: .current)
+    CallbackQueue.operation {
+      for animation in ending {
+        animation.detach(endingAt: .current)
+      }
     }
   }
 
@@ -233,8 +235,10 @@ open class Node {
   private func endAnimationsInSubtree() {
     var ending: [PropertyAnimation] = []
     gatherAnimationsInSubtree(into: &ending)
-    for animation in ending {
-      animation.detach(endingAt: .current)
+    CallbackQueue.operation {
+      for animation in ending {
+        animation.detach(endingAt: .current)
+      }
     }
   }
 

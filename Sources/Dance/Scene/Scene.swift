@@ -33,9 +33,11 @@ public final class Scene {
   deinit {
     root.rootOfScene = nil
     // No active animation outlives its scene: each run ends where it is (`.current`).
-    while let animator = store.owners.last?.animator {
-      let now = clock.now
-      animator.send("Scene deinit") { $0.abandon(now: now) }
+    CallbackQueue.operation {
+      while let animator = store.owners.last?.animator {
+        let now = clock.now
+        animator.send("Scene deinit") { $0.abandon(now: now) }
+      }
     }
   }
 }

@@ -32,9 +32,11 @@ extension Timeline {
         reversedWhenInactive = newValue
         return
       }
-      controlSerial &+= 1
-      run.setReversed(newValue, call: call)
-      aimCallbacks(skippingCurrent: true)
+      CallbackQueue.operation {
+        controlSerial &+= 1
+        run.setReversed(newValue, call: call)
+        aimCallbacks(skippingCurrent: true)
+      }
     }
   }
 
@@ -49,10 +51,12 @@ extension Timeline {
     }
     set {
       let call = "Timeline.fractionComplete"
-      guard isRoot(call), let run = activeRun(call: call) else { return }
-      controlSerial &+= 1
-      run.scrub(to: newValue, call: call)
-      aimCallbacks(skippingCurrent: true)
+      CallbackQueue.operation {
+        guard isRoot(call), let run = activeRun(call: call) else { return }
+        controlSerial &+= 1
+        run.scrub(to: newValue, call: call)
+        aimCallbacks(skippingCurrent: true)
+      }
     }
   }
 
@@ -71,47 +75,53 @@ extension Timeline {
 
   /// Pauses the timeline where it is (activating an inactive one at its start).
   public func pause() {
-    let call = "Timeline.pause()"
-    guard isRoot(call), let run = activeRun(call: call) else { return }
-    controlSerial &+= 1
-    run.pause(call: call)
-    aimCallbacks(skippingCurrent: true)
+    CallbackQueue.operation {
+      let call = "Timeline.pause()"
+      guard isRoot(call), let run = activeRun(call: call) else { return }
+      controlSerial &+= 1
+      run.pause(call: call)
+      aimCallbacks(skippingCurrent: true)
+    }
   }
 
   /// Ends the run where `position` says (`.end`, `.start`, or `.current`, where it is)
   /// from any active state, skipping the callbacks on the way; completions run once, with
   /// `position`. An inactive timeline has nothing to finish (a `DanceError`).
   public func finish(at position: AnimatingPosition) {
-    let call = "Timeline.finish(at:)"
-    guard isRoot(call) else { return }
-    guard let run, run.state != .inactive else {
-      DanceError.report(.noAnimation, "\(call): the timeline is not active")
-      return
+    CallbackQueue.operation {
+      let call = "Timeline.finish(at:)"
+      guard isRoot(call) else { return }
+      guard let run, run.state != .inactive else {
+        DanceError.report(.noAnimation, "\(call): the timeline is not active")
+        return
+      }
+      controlSerial &+= 1
+      skipsRemainingCallbacks = true
+      if run.state != .stopped { run.stopAnimation(false) }
+      run.finishAnimation(at: position)
     }
-    controlSerial &+= 1
-    skipsRemainingCallbacks = true
-    if run.state != .stopped { run.stopAnimation(false) }
-    run.finishAnimation(at: position)
   }
 
   /// Moves the playhead to own time `time` (0…``totalDuration``), keeping the timeline
   /// running or paused (an inactive one becomes active, paused there); callbacks on the way
   /// are skipped. NaN is ignored and times outside are clamped, with a `DanceError`.
   public func seek(to time: Double) {
-    let call = "Timeline.seek(to:)"
-    guard isRoot(call) else { return }
-    guard Validation.requireFinite(time, "the time", in: call) else { return }
-    var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
-    let wasRunning = run?.isRunning ?? false
-    guard let run = activeRun(call: call) else { return }
-    let length = runLength
-    if runRepeatsForever {
-      time = time.truncatingRemainder(dividingBy: max(length, .leastNormalMagnitude))
+    CallbackQueue.operation {
+      let call = "Timeline.seek(to:)"
+      guard isRoot(call) else { return }
+      guard Validation.requireFinite(time, "the time", in: call) else { return }
+      var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
+      let wasRunning = run?.isRunning ?? false
+      guard let run = activeRun(call: call) else { return }
+      let length = runLength
+      if runRepeatsForever {
+        time = time.truncatingRemainder(dividingBy: max(length, .leastNormalMagnitude))
+      }
+      controlSerial &+= 1
+      run.scrub(to: length > 0 ? time / length : 0, call: call)
+      if wasRunning { run.start(afterDelay: nil, call: call) }
+      aimCallbacks(skippingCurrent: true)
     }
-    controlSerial &+= 1
-    run.scrub(to: length > 0 ? time / length : 0, call: call)
-    if wasRunning { run.start(afterDelay: nil, call: call) }
-    aimCallbacks(skippingCurrent: true)
   }
 
   /// Moves the playhead to the label `name` (see ``seek(to:)``); a missing label reports a
@@ -139,12 +149,14 @@ extension Timeline {
   }
 
   private func begin(afterDelay delay: Double?, call: String) {
-    guard isRoot(call) else { return }
-    let wasActive = run.map { $0.state != .inactive } ?? false
-    guard let run = activeRun(call: call, starting: true) else { return }
-    controlSerial &+= 1
-    run.start(afterDelay: delay, call: call)
-    aimCallbacks(skippingCurrent: wasActive)
+    CallbackQueue.operation {
+      guard isRoot(call) else { return }
+      let wasActive = run.map { $0.state != .inactive } ?? false
+      guard let run = activeRun(call: call, starting: true) else { return }
+      controlSerial &+= 1
+      run.start(afterDelay: delay, call: call)
+      aimCallbacks(skippingCurrent: wasActive)
+    }
   }
 
   /// The active run, made (and activated paused, unless `starting`) if there is none.
@@ -446,11 +458,13 @@ extension Array {
 extension Timeline {
   /// Keeps the playhead where it is while the run's speed changes to ``speed``.
   func changeRunSpeed() {
-    guard let run, run.state == .active else { return }
-    let paused = !run.isRunning
-    controlSerial &+= 1
-    run.continueAnimation(withTimingParameters: nil, durationFactor: runSpeed / speed)
-    if paused { run.pause(call: "Timeline.speed") }
-    aimCallbacks(skippingCurrent: true)
+    CallbackQueue.operation {
+      guard let run, run.state == .active else { return }
+      let paused = !run.isRunning
+      controlSerial &+= 1
+      run.continueAnimation(withTimingParameters: nil, durationFactor: runSpeed / speed)
+      if paused { run.pause(call: "Timeline.speed") }
+      aimCallbacks(skippingCurrent: true)
+    }
   }
 }

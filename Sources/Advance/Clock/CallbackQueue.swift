@@ -1,0 +1,141 @@
+/// The user code that came due while the engine was changing its own state, run once that
+/// change is complete: how Dance keeps user code at the edges (SPEC principle 8).
+///
+/// Every public call that can end a run — a control of an animator, an assignment that
+/// takes a property, a node leaving its scene, a release — does its work as an
+/// *operation* (``operation(_:)``). Completions and handlers that come due inside one are
+/// not called there, in the middle of the engine's loops, but queued; when the outermost
+/// operation of the thread ends, the queue runs them in the order they came due. So:
+///
+/// - user code never runs while the engine holds an unretained reference, a pooled object
+///   or an address into a growable buffer across it: nothing that a completion does (start,
+///   stop, release, advance the clock) can pull memory from under the engine;
+/// - a completion caused by a direct call (`finishAnimation`, an assignment that takes a
+///   property) has run when that call returns, after its change is complete;
+/// - inside ``AnimationClock/advance(by:)`` each event is its own outermost operation, so
+///   what it causes runs right after it, at its exact clock time, before the next event.
+///
+/// User code that the engine calls *during* an operation — animation blocks, which record
+/// values, and custom simulation functions — runs inside it: the completions its calls
+/// cause run when the operation ends, and it cannot advance the clock (refused, with a
+/// `DanceError`).
+///
+/// Invariants, checked in debug builds: callbacks are queued only inside an operation
+/// (callbacks that come due outside one, from a `deinit` or an error report, run at once);
+/// each queued callback runs exactly once; a drain takes only what its own operation queued
+/// (a completion's own calls drain theirs before they return), and leaves the queue as it
+/// found it.
+///
+/// One queue per thread: the clock, its animators and its nodes belong to the thread that
+/// advances it.
+@usableFromInline
+package final class CallbackQueue {
+  /// A callback that came due.
+  @usableFromInline
+  package enum Callback {
+    /// `count` callbacks that `owner` keeps, oldest first (a `PropertyAnimator`'s
+    /// completions and the position its run ended at): nothing is allocated to queue them,
+    /// and the owner stays alive until they have run.
+    case owned(any CallbackOwner, count: Int)
+    /// A closure (from a `deinit`, which must not retain its object, or an error report).
+    case closure(() -> Void)
+    /// A slot whose callback has been taken to run.
+    case taken
+  }
+
+  @usableFromInline static let perThread = ThreadLocal { CallbackQueue() }
+
+  // Unchecked for exclusivity: one queue per thread, and no access is held across a
+  // callback (each is one read or one write).
+  /// How many operations are open on this thread.
+  @usableFromInline @exclusivity(unchecked) var depth = 0
+  /// How many drains are running, one inside another's callback.
+  @exclusivity(unchecked) private var drainDepth = 0
+  @usableFromInline @exclusivity(unchecked) var due = FlatArray<Callback>()
+
+  /// Past this many drains inside one another (completions whose calls end runs whose
+  /// completions make calls…), an operation leaves what it queued to the drain it runs in,
+  /// which takes it in turn: a long chain then loops instead of overflowing the stack.
+  static let maximumDrainDepth = 64
+
+  /// Runs `body` as an operation of the engine: callbacks that come due inside it are
+  /// queued, and run when the outermost operation of this thread ends, before it returns.
+  @inlinable @inline(__always)
+  package static func operation<Result>(_ body: () -> Result) -> Result {
+    perThread.withValue { $0.run(body) }
+  }
+
+  /// Whether an operation is open on this thread: user code running now runs inside the
+  /// engine's change (an animation block, a simulation function).
+  @inlinable
+  package static var isInsideOperation: Bool {
+    perThread.withValue { $0.depth > 0 }
+  }
+
+  /// Queues `callback`, which came due inside an operation.
+  package static func enqueue(_ callback: Callback) {
+    perThread.withValue { queue in
+      assert(queue.depth > 0, "a callback came due outside an engine operation")
+      if queue.depth > 0 {
+        queue.due.append(callback)
+      } else {
+        queue.call(callback)
+      }
+    }
+  }
+
+  /// Queues `callback` inside an operation; outside one (a release in the user's own code,
+  /// an error reported at an edge) runs it at once.
+  package static func runOrEnqueue(_ callback: @escaping () -> Void) {
+    perThread.withValue { queue in
+      if queue.depth > 0 {
+        queue.due.append(.closure(callback))
+      } else {
+        callback()
+      }
+    }
+  }
+
+  @inlinable @inline(__always)
+  func run<Result>(_ body: () -> Result) -> Result {
+    depth += 1
+    let mark = due.count
+    let result = body()
+    depth -= 1
+    if depth == 0 && due.count > mark { drain(from: mark) }
+    return result
+  }
+
+  /// Runs the callbacks queued from `mark` on, in order, then drops them. A callback's own
+  /// operations drain what they queue before they return, so the queue is back at its
+  /// length after each.
+  @usableFromInline
+  func drain(from mark: Int) {
+    guard drainDepth < Self.maximumDrainDepth else { return }
+    drainDepth += 1
+    var index = mark
+    while index < due.count {
+      let callback = due[index]
+      due[index] = .taken
+      call(callback)
+      index += 1
+    }
+    while due.count > mark { due.removeLast() }
+    drainDepth -= 1
+  }
+
+  private func call(_ callback: Callback) {
+    switch callback {
+    case .owned(let owner, let count): owner.runDueCallbacks(count)
+    case .closure(let body): body()
+    case .taken: break
+    }
+  }
+}
+
+/// An object that keeps callbacks that came due until the ``CallbackQueue`` runs them.
+@usableFromInline
+package protocol CallbackOwner: AnyObject {
+  /// Runs the oldest `count` of the callbacks this object queued, and forgets them.
+  func runDueCallbacks(_ count: Int)
+}

@@ -1,0 +1,51 @@
+import Advance
+import TestSupport
+import Testing
+
+/// User code called from inside a frame that releases what the frame is working on: a custom
+/// simulation function that drops the last reference to its own animator (SPEC principle 8).
+@Suite struct AnimatorUserCodeTests {
+  /// Where the test keeps its only reference to the animator.
+  final class Holder {
+    var animator: Animator<Double>?
+  }
+
+  /// A spring towards 0 that, when first asked, releases the animator it drives.
+  struct DroppingSpring: SimulationFunction {
+    typealias Value = Double
+    let holder: Holder
+
+    func acceleration(value: SIMD2<Double>, velocity: SIMD2<Double>) -> SIMD2<Double> {
+      holder.animator = nil
+      return -100 * value - 10 * velocity
+    }
+
+    func convergence(value: SIMD2<Double>, velocity: SIMD2<Double>) -> Convergence<SIMD2<Double>>
+    {
+      .keepRunning
+    }
+  }
+
+  @Test("A custom simulation whose acceleration releases its animator: the run ends interrupted")
+  func simulationReleasesItsAnimator() {
+    let clock = AnimationClock()
+    let holder = Holder()
+    var endings: [AnimationCompletion] = []
+    var values: [Double] = []
+    do {
+      let animator = Animator(initialValue: 1.0, clock: clock)
+      animator.onCompletion = { endings.append($0) }
+      animator.onChange = { values.append($0) }
+      animator.simulate(using: DroppingSpring(holder: holder))
+      holder.animator = animator
+    }
+    clock.advance(by: 0.1)
+    #expect(holder.animator == nil)
+    #expect(endings == [.interrupted])
+    // The frame that released it still reported the value it computed, which moved towards 0.
+    #expect(values.count <= 1)
+    #expect(values.allSatisfy { $0 < 1 && $0 > -1 })
+    clock.advance(by: 0.1)
+    #expect(endings == [.interrupted])
+  }
+}
