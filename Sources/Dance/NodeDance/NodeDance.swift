@@ -150,7 +150,8 @@ public final class NodeDance {
         animator = nil
         started.discard()
       }
-      makeAnimator(duration: duration, timing: timing.take().unsafelyUnwrapped, call: call, animations)
+      makeAnimator(
+        duration: duration, timing: timing.take().unsafelyUnwrapped, call: call, animations)
     }
   }
 

@@ -20,8 +20,7 @@ import Testing
       return -100 * value - 10 * velocity
     }
 
-    func convergence(value: SIMD2<Double>, velocity: SIMD2<Double>) -> Convergence<SIMD2<Double>>
-    {
+    func convergence(value: SIMD2<Double>, velocity: SIMD2<Double>) -> Convergence<SIMD2<Double>> {
       .keepRunning
     }
   }

@@ -16,7 +16,9 @@ import Testing
     return (scene, nodes)
   }
 
-  @Test("A replaced node.dance animation whose completion animates the node again: one animation, the call's")
+  @Test(
+    "A replaced node.dance animation whose completion animates the node again: one animation, the call's"
+  )
   func replacedDanceAnimationRestartsTheNode() {
     let (scene, nodes) = Self.sceneWithNodes(1)
     let sibling = nodes[0]
