@@ -96,9 +96,14 @@ package struct FuzzGenerator {
 
   mutating func position() -> AnimatingPosition { pick([.end, .start, .current]) }
 
-  /// A follow-up call for a completion or `onChange`; nil (just count) half the time.
+  /// What a completion, callback, `onChange` or simulation function does besides counting:
+  /// nothing a third of the time, otherwise one to three calls drawn from every verb
+  /// (advancing the clock and releasing the last reference to anything included). Calls
+  /// made from a callback's callback make none of their own.
   mutating func then(depth: Int) -> FuzzOperation? {
-    depth == 0 && bool() ? operation(depth: depth + 1) : nil
+    guard depth < 2, int(0...2) != 0 else { return nil }
+    let calls = (0..<int(1...3)).map { _ in operation(depth: depth + 1) }
+    return calls.count == 1 ? calls[0] : .sequence(calls)
   }
 
   // swift-format-ignore: FunctionBodyLength
@@ -196,6 +201,10 @@ package struct FuzzGenerator {
     case 46, 47, 48: return .timelineControl(timeline: slot(), control: timelineControl())
     case 49, 50: return .timelineRescrub(timeline: slot())
     case 51: return .dropTimeline(slot())
+    case 52:
+      return int(0...3) == 0
+        ? .dropScene(int(0...1)) : .valueCustom(animator: animator, then: then(depth: depth))
+    case 53 where depth > 0: return .advance(scene: 0, by: pick(Self.steps))
     case 42, 43:
       return .retarget(
         node: node, x: pick(Self.parameters), duration: pick([0.05, 0.3, 1, 2]), timing: timing(),

@@ -122,6 +122,15 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   // MARK: The clocks
   /// `scene.clock.advance(by:)`.
   case advance(scene: Int, by: Double)
+  /// Drops the sequence's reference to a scene: it goes, and its animations end.
+  case dropScene(Int)
+
+  // MARK: User code
+  /// `simulate(using:)` with a custom `SimulationFunction` (a damped spring to 0) whose
+  /// `acceleration` makes the call `then` the first time it is asked.
+  case valueCustom(animator: Int, then: FuzzOperation?)
+  /// Several calls in a row: what a callback does.
+  case sequence([FuzzOperation])
 
   /// Where a new or moved node goes.
   package enum Parent: Hashable, Sendable {
@@ -353,6 +362,12 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
         : "v\(animator).value = Point(x: \(value), y: 0)"
     case .dropValueAnimator(let animator): return "v\(animator) = nil"
     case .advance(let scene, let step): return "scene\(scene).clock.advance(by: \(step))"
+    case .dropScene(let scene): return "scene\(scene) = nil"
+    case .valueCustom(let animator, let then):
+      return
+        "v\(animator).simulate(using: CustomSpring { \(Self.then(then)) })  // runs once, "
+        + "from its first acceleration"
+    case .sequence(let operations): return operations.map { "\($0)" }.joined(separator: "; ")
     }
   }
 

@@ -65,6 +65,10 @@ extension FuzzOperation {
       .danceAddCompletion(node: node, then: nil)
     case .makeValueAnimator(let scene, let node, .some):
       .makeValueAnimator(scene: scene, node: node, then: nil)
+    case .valueCustom(let animator, .some):
+      .valueCustom(animator: animator, then: nil)
+    case .sequence(let operations) where operations.count > 1:
+      operations.count == 2 ? operations[0] : .sequence(Array(operations.dropLast()))
     case .blockAnimate(let duration, let delay, let options, let assignments, let nested, let then)
     where nested != nil || then != nil:
       .blockAnimate(

@@ -434,7 +434,49 @@ package final class FuzzWorld {
 
     case .advance(let scene, let step):
       clocks[scene % clocks.count].advance(by: step)
+    case .dropScene(let slot):
+      release(&scenes[slot % scenes.count])
+    case .valueCustom(let slot, let then):
+      guard let record = valueRecord(slot), let animator = record.animator else { return }
+      record.runStarts += 1
+      animator.simulate(using: CustomSpring(world: self, then: then))
+    case .sequence(let operations):
+      for operation in operations { perform(operation, depth: depth) }
     }
+  }
+}
+
+/// A user's own force law for the fuzzer: a damped spring to 0 whose `acceleration`, the
+/// first time it is asked, makes a call of the sequence — which may release the animator it
+/// drives, advance the clock or start anything.
+struct CustomSpring: SimulationFunction {
+  typealias Value = Point
+
+  /// Whether the call has been made (once per run, however often the function is asked).
+  final class Once {
+    var done = false
+  }
+
+  weak var world: FuzzWorld?
+  let then: FuzzOperation?
+  let once = Once()
+
+  init(world: FuzzWorld, then: FuzzOperation?) {
+    self.world = world
+    self.then = then
+  }
+
+  func acceleration(value: SIMD2<Double>, velocity: SIMD2<Double>) -> SIMD2<Double> {
+    if !once.done {
+      once.done = true
+      if let world, !world.tearingDown, let then { world.perform(then, depth: 1) }
+    }
+    return -40 * value - 8 * velocity
+  }
+
+  func convergence(value: SIMD2<Double>, velocity: SIMD2<Double>) -> Convergence<SIMD2<Double>> {
+    let rests = value.indices.allSatisfy { abs(value[$0]) < 0.5 && abs(velocity[$0]) < 0.5 }
+    return rests ? .converge(atValue: .zero) : .keepRunning
   }
 }
 

@@ -430,7 +430,7 @@ public final class Animator<Value: VectorConvertible> {
   @usableFromInline
   func evaluateCustomSimulation(at now: Double) {
     guard let simulation = customSimulation else { return }
-    let (value, velocity) = CallbackQueue.operation { simulation.state(at: now) }
+    let (value, velocity) = CallbackQueue.runUserCodeInside { simulation.state(at: now) }
     guard customSimulation === simulation else { return }
     frame.value = Value(vector: value)
     frame.velocity = velocity

@@ -173,7 +173,7 @@ public final class AnimationClock {
     }
     // User code inside the engine's own change (an animation block, a simulation function)
     // must not move time under it.
-    guard !CallbackQueue.isInsideOperation else {
+    guard !CallbackQueue.isRunningUserCodeInside else {
       DanceError.report(
         .illegalState,
         "AnimationClock.advance was called from inside an animation block or a simulation "

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The user code that came due while the engine was changing its own state, run once that
 /// change is complete: how Dance keeps user code at the edges (SPEC principle 8).
 ///
@@ -28,6 +30,10 @@
 ///
 /// One queue per thread: the clock, its animators and its nodes belong to the thread that
 /// advances it.
+///
+/// Cost: an operation is a thread-local look-up; asking whether user code runs inside one
+/// (what every clock advance asks) is one relaxed load while none does on any thread.
+/// Nothing is queued, and nothing allocated, when nothing comes due.
 @usableFromInline
 package final class CallbackQueue {
   /// A callback that came due.
@@ -44,6 +50,13 @@ package final class CallbackQueue {
   }
 
   @usableFromInline static let perThread = ThreadLocal { CallbackQueue() }
+
+  /// How many pieces of user code that run inside an operation (animation blocks, custom
+  /// simulation functions, and the target reads that share their block stack) are open on
+  /// all threads: while none is, no thread's user code is inside the engine's change, and a
+  /// clock advance needs no thread-local look-up to know it (Dance's block stack counts its
+  /// entries here, and its property reads ask it too).
+  package static let openUserCode = Atomic<Int>(0)
 
   // Unchecked for exclusivity: one queue per thread, and no access is held across a
   // callback (each is one read or one write).
@@ -72,6 +85,23 @@ package final class CallbackQueue {
     perThread.withValue { $0.depth > 0 }
   }
 
+  /// Whether the calling thread is running user code inside an operation (an animation
+  /// block, a simulation function): one relaxed load while no thread is.
+  @inline(__always)
+  package static var isRunningUserCodeInside: Bool {
+    openUserCode.load(ordering: .relaxed) > 0 && isInsideOperation
+  }
+
+  /// Runs `body`, a user's simulation function, inside an operation, counted in
+  /// ``openUserCode``.
+  package static func runUserCodeInside<Result>(_ body: () -> Result) -> Result {
+    operation {
+      openUserCode.add(1, ordering: .relaxed)
+      defer { openUserCode.subtract(1, ordering: .relaxed) }
+      return body()
+    }
+  }
+
   /// Queues `callback`, which came due inside an operation.
   package static func enqueue(_ callback: Callback) {
     perThread.withValue { queue in
@@ -87,13 +117,8 @@ package final class CallbackQueue {
   /// Queues `callback` inside an operation; outside one (a release in the user's own code,
   /// an error reported at an edge) runs it at once.
   package static func runOrEnqueue(_ callback: @escaping () -> Void) {
-    perThread.withValue { queue in
-      if queue.depth > 0 {
-        queue.due.append(.closure(callback))
-      } else {
-        callback()
-      }
-    }
+    guard isInsideOperation else { return callback() }
+    perThread.withValue { $0.due.append(.closure(callback)) }
   }
 
   @inlinable @inline(__always)

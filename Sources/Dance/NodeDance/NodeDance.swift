@@ -135,25 +135,37 @@ public final class NodeDance {
     // The animation this call replaces ends first, as an operation of its own: called at an
     // edge (not from inside a block), its completions run here, before this call changes
     // anything, so the node's animation after the call is the one it makes, even when one
-    // of them animates the node again.
-    if let old = animator {
+    // of them animates the node again: that one is replaced in turn.
+    var replaced = 0
+    while let current = animator {
+      replaced += 1
+      guard replaced <= Self.maximumReplacements else {
+        DanceError.report(
+          .illegalState,
+          "\(call): the completions of the animations it replaced kept starting new ones on "
+            + "node with dance.tag = \(tag); the last one's completions run after this call")
+        // Replaced in the same operation as the new animation is made: nothing runs between.
+        var pending = Optional(consume timing)
+        CallbackQueue.operation {
+          animator = nil
+          current.discard()
+          makeAnimator(
+            duration: duration, timing: pending.take().unsafelyUnwrapped, call: call, animations)
+        }
+        return
+      }
       CallbackQueue.operation {
         animator = nil
-        old.discard()
+        current.discard()
       }
     }
-    var timing = Optional(timing)
-    CallbackQueue.operation {
-      if let started = animator {
-        // An animation a completion just started: this call replaces it too (its
-        // completions run when the call returns).
-        animator = nil
-        started.discard()
-      }
-      makeAnimator(
-        duration: duration, timing: timing.take().unsafelyUnwrapped, call: call, animations)
-    }
+    // (Not an operation: making the animator ends no run and calls no user code.)
+    makeAnimator(duration: duration, timing: timing, call: call, animations)
   }
+
+  /// How many animations one `animate` call replaces at most when their completions start
+  /// new ones on the node.
+  static let maximumReplacements = 16
 
   private func makeAnimator(
     duration: Double, timing: consuming PropertyAnimator.TimingSource, call: String,
@@ -285,10 +297,14 @@ public final class NodeDance {
   func finishRun(at position: AnimatingPosition) {
     guard let animator = require("node.dance.finish(at:)") else { return }
     let call = "node.dance.finish(at:)"
+    guard animator.state == .inactive else {
+      let now = animator.currentTime
+      animator.send(call) { $0.stopAndFinish(at: position, now: now) }
+      return
+    }
+    // Activated and finished in one operation: nothing the activation causes runs between.
     CallbackQueue.operation {
-      if animator.state == .inactive {
-        animator.pause(call: call)
-      }
+      animator.pause(call: call)
       let now = animator.currentTime
       animator.send(call) { $0.stopAndFinish(at: position, now: now) }
     }

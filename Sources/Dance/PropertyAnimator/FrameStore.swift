@@ -196,7 +196,12 @@ final class FrameStore {
   ///
   /// The core goes to `parked`, and the one parked there (left by ``enter(_:moving:)``)
   /// joins the vacant cores: cores only move, never copied or destroyed on the way.
-  func leave(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>) {
+  ///
+  /// Returns the scene's hold on the animator (nil if it had none), for the caller to drop
+  /// when it is done with the animator: it may be the last reference.
+  func leave(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>)
+    -> PropertyAnimator?
+  {
     let last = cores.count - 1
     if slot != last {
       // Re-pointed in place: a copy of the moved owner retains and releases its hold.
@@ -209,10 +214,11 @@ final class FrameStore {
       planCount -= 1
     }
     _ = childSamples.swapRemove(at: slot)
-    _ = owners.swapRemove(at: slot, returningMoved: false)
+    let hold = owners.swapRemove(at: slot, returningMoved: false).removed.retained
     vacantCores.append(parked.move())
     parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
     if cores.isEmpty { clock.deactivate(self) }
+    return hold
   }
 }
 

@@ -30,14 +30,11 @@ extension PropertyAnimator {
 
   /// Sends an event to the core and carries out the action it returns; returns false if
   /// the core rejected it (reported for `call`).
-  ///
-  /// An operation of the engine (``CallbackQueue``): the completions it causes run when it
-  /// ends, after its change is complete.
   @discardableResult
   func send(
     _ call: String, delay: Double = 0, _ event: (inout AnimatorCore) -> AnimatorCore.Action
   ) -> Bool {
-    CallbackQueue.operation { perform(updateCore(event), call, delay: delay) }
+    perform(updateCore(event), call, delay: delay)
   }
 
   /// The clock's time, or 0 for an animator that has no clock yet.
@@ -103,24 +100,35 @@ extension PropertyAnimator {
   // MARK: - Carrying out actions
 
   /// Carries out `action`; returns false if it was a rejection (reported for `call`).
+  ///
+  /// An activation (whose blocks may take properties from other runs) and a finish are
+  /// operations of the engine (``CallbackQueue``): the completions they cause run when they
+  /// end, after the change is complete. The other actions end no run and call no user code
+  /// before they are done (an error is reported last).
   @discardableResult
   func perform(_ action: AnimatorCore.Action, _ call: String, delay: Double = 0) -> Bool {
     switch action {
     case .none:
       break
     case .reject(let kind, let message):
-      DanceError.report(kind, "\(call): \(message)")
       // A clock event can be refused after it changed the core (a pending pause that comes
       // due on an animator made uninterruptible since): keep the deadline in step.
       updateRegistration()
+      DanceError.report(kind, "\(call): \(message)")
       return false
     case .activate:
-      activate(delay: delay)
+      CallbackQueue.operation { activate(delay: delay) }
       return true
     case .apply:
       applyAll()
     case .finish(let position):
-      finishNow(at: position)
+      // A finish queues nothing but its own completions (it ends no other run): without
+      // any, it needs no operation.
+      if completions.isEmpty {
+        finishNow(at: position)
+      } else {
+        CallbackQueue.operation { finishNow(at: position) }
+      }
       return true
     case .rebase(let rebase):
       if !animations.isEmpty {
@@ -226,21 +234,20 @@ extension PropertyAnimator {
         }
       }
     }
-    // A real hold on the animator: leaving the slot drops the scene's, which may be the
-    // last (an event of the clock reaches the animator unretained).
-    let hold = slot >= 0 ? withStore { $0.owners[slot].retained } : nil
-    withExtendedLifetime(hold) {
-      if slot >= 0 {
-        withStore { store in
-          withUnsafeMutablePointer(to: &parkedCore) { store.leave(slot: slot, parkingIn: $0) }
-        }
-        slot = -1
+    // Leaving the slot hands back the scene's hold on the animator, which may be the last
+    // reference (a clock event reaches the animator unretained): kept to the end.
+    var hold: PropertyAnimator?
+    if slot >= 0 {
+      hold = withStore { store in
+        withUnsafeMutablePointer(to: &parkedCore) { store.leave(slot: slot, parkingIn: $0) }
       }
-      parkedCore.rest()
-      // `node.dance` first: its animation no longer exists when the completions run.
-      withDance { $0.animatorDidFinish(self) }
-      if !completions.isEmpty { queueCompletions(at: position) }
+      slot = -1
     }
+    parkedCore.rest()
+    // `node.dance` first: its animation no longer exists when the completions run.
+    withDance { $0.animatorDidFinish(self) }
+    if !completions.isEmpty { queueCompletions(at: position) }
+    withExtendedLifetime(hold) {}
   }
 
   /// Queues this run's completions, with where it ended, to run when the engine's current
