@@ -141,7 +141,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:205") func snippet6() {
+  @Test("Docs/Dance.md:206") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:242") func snippet7() {
+  @Test("Docs/Dance.md:277") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:302") func snippet8() {
+  @Test("Docs/Dance.md:337") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -222,7 +222,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:369") func snippet9() {
+  @Test("Docs/Dance.md:404") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

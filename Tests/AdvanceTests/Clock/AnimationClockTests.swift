@@ -193,3 +193,31 @@ import Testing
     #expect(clock.runningAnimatorCount == 11 + 1 + 1)
   }
 }
+
+@Suite struct ClockEventCapTests {
+  @Test("One animator that restarts itself runs exactly the per-observer cap of events in one advance")
+  func perObserverCapIsExact() {
+    let clock = AnimationClock()
+    let animator = Animator(initialValue: 0.0, clock: clock)
+    var runs = 0
+    // Each run lasts a millisecond (a power of two, so the run ends are exact) and its
+    // completion starts the next: one event per run.
+    let step = 1.0 / 1024
+    animator.onCompletion = { [weak animator] ending in
+      guard ending == .finished, let animator else { return }
+      runs += 1
+      animator.animate(to: Double(runs), duration: step, timingFunction: .linear)
+    }
+    animator.animate(to: 0, duration: step, timingFunction: .linear)
+    let (_, errors) = collectingErrors { clock.advance(by: 10) }
+    let cap = AnimationClock.maximumEventsPerObserverPerAdvance
+    #expect(runs == cap)
+    #expect(errors.map(\.kind) == [.outOfRange])
+    // The clock stopped at the time of the last event it ran, and goes on from there.
+    #expect(clock.now == Double(cap) * step)
+    #expect(animator.isAnimating)
+    let (_, later) = collectingErrors { clock.advance(by: step) }
+    #expect(later.isEmpty)
+    #expect(runs == cap + 1)
+  }
+}
