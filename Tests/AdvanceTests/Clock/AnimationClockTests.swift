@@ -195,7 +195,7 @@ import Testing
 }
 
 @Suite struct ClockEventCapTests {
-  @Test("One animator that restarts itself runs exactly the per-observer cap of events in one advance")
+  @Test("A self-restarting animator runs exactly the per-observer cap of events in one advance")
   func perObserverCapIsExact() {
     let clock = AnimationClock()
     let animator = Animator(initialValue: 0.0, clock: clock)
