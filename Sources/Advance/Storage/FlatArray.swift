@@ -6,10 +6,15 @@
 /// frame, a uniqueness check and a retain and release of its buffer each time a frame took
 /// a pointer to it (`dance-bench --single-frame-probe`, Docs/Performance.md).
 ///
-/// Elements are reached through addressors, in place; the subscript does not check its
-/// index (the stores keep every index they use in range, and the fuzzer's audits check
-/// them), and writing through it does not need the array to be mutable: it belongs to one
-/// object, which writes it on one thread.
+/// Elements are reached through addressors, in place, and writing through the subscript
+/// does not need the array to be mutable: it belongs to one object, which writes it on one
+/// thread.
+///
+/// **Invariant:** every index used is in `0..<count`, and an address taken with
+/// ``address(of:)`` or ``buffer`` is used only until the array next grows or shrinks. Debug
+/// builds check every index (the test suite and the debug fuzzer run with the checks);
+/// release builds do not, so that a frame's access is one address computation: the stores
+/// keep their indices in range, and the fuzzer's audits check them.
 @usableFromInline
 package struct FlatArray<Element>: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -70,13 +75,26 @@ package struct FlatArray<Element>: ~Copyable {
 
   /// The element at `index`, in place.
   @inlinable package subscript(index: Int) -> Element {
-    @inline(__always) unsafeAddress { UnsafePointer(base + index) }
-    @inline(__always) nonmutating unsafeMutableAddress { base + index }
+    @inline(__always) unsafeAddress {
+      checkIndex(index)
+      return UnsafePointer(base + index)
+    }
+    @inline(__always) nonmutating unsafeMutableAddress {
+      checkIndex(index)
+      return base + index
+    }
+  }
+
+  /// Stops a debug build at an index out of `0..<count` (nothing in release builds).
+  @inlinable @inline(__always)
+  func checkIndex(_ index: Int) {
+    assert(index >= 0 && index < count, "FlatArray index \(index) out of 0..<\(count)")
   }
 
   /// The address of the element at `index`, valid until the array next grows or shrinks.
   @inlinable package func address(of index: Int) -> UnsafeMutablePointer<Element> {
-    base + index
+    checkIndex(index)
+    return base + index
   }
 
   /// The last element, if any.
@@ -101,6 +119,7 @@ package struct FlatArray<Element>: ~Copyable {
   /// Removes and returns the last element.
   @inlinable @discardableResult
   package mutating func removeLast() -> Element {
+    assert(count > 0, "removeLast() on an empty FlatArray")
     count -= 1
     return (base + count).move()
   }
@@ -113,6 +132,7 @@ package struct FlatArray<Element>: ~Copyable {
   package mutating func swapRemove(at index: Int, returningMoved: Bool = true) -> (
     removed: Element, moved: Element?
   ) {
+    checkIndex(index)
     let last = count - 1
     let removed = (base + index).move()
     count = last
@@ -125,6 +145,7 @@ package struct FlatArray<Element>: ~Copyable {
   /// kept); returns it.
   @inlinable @discardableResult
   package mutating func remove(at index: Int) -> Element {
+    checkIndex(index)
     let removed = (base + index).move()
     (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
     count -= 1

@@ -220,7 +220,7 @@ extension Node {
       return
     }
     let outer = heldOuter.object
-    // A block still running after its own run ended (a callback it triggered finished
+    // A block still running after its own run ended (the block stopped or finished
     // the run) has nothing to animate with: its changes apply at once.
     guard outer.core.phase != .inactive else {
       stack.run(.immediate, animations)

@@ -100,7 +100,8 @@ struct AnimatorCore {
     didSet { isCycling = repeats || autoreverses || repeatCount != 1 }
   }
   /// Counts runs: it changes at every activation and every end, so the animator can tell
-  /// whether a callback it triggered ended (or restarted) the run it was carrying out.
+  /// whether a block it ran ended (or restarted) the run it was carrying out (a block is
+  /// user code, and may control its own animator).
   private(set) var run: UInt64 = 0
   /// The clock time of a pending `pauseAnimation(afterDelay:)`, NaN for none (a plain
   /// Double, not an optional: the core is then 128 bytes, two cache lines, and in a store

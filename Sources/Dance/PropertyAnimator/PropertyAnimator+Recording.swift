@@ -10,7 +10,7 @@ extension PropertyAnimator {
   /// whichever scene it animated in an earlier run; `activate` then re-bases the run on the
   /// scene's clock.
   func canAnimate(_ node: Node) -> Bool {
-    // A block still running after its own run ended (a callback it triggered finished the
+    // A block still running after its own run ended (the block stopped or finished its own
     // animator) has nothing to animate with: its assignments apply at once.
     guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
     let bound = nodeScene._withUnsafeGuaranteedRef { scene in
@@ -90,7 +90,7 @@ extension PropertyAnimator {
     animation.below = below
     animation.isStacked = true
     storage.access(node) { $0.value = newValue }
-    // Last, as in `adopt`: these may run other animators' completions.
+    // Last, as in `adopt`: these may end other animators' runs.
     if let ownPrevious { replace(ownPrevious) }
     oldest?.detach(endingAt: .current)
   }
@@ -132,8 +132,8 @@ extension PropertyAnimator {
     let animation = addAnimation(
       node: node, storage: storage, path: path, keyframes: keyframes, timeline: timeline)
 
-    // Last: ending the previous owner runs its animator's completions, which may end this
-    // run too, and then they must find the new animation among this run's.
+    // Last: the new animation owns the property before the previous owner lets go (its run
+    // may end; its completions wait for the end of the operation).
     guard let previous else { return animation }
     if previous.animator === self {
       replace(previous)

@@ -166,8 +166,9 @@ extension PropertyAnimator {
       blocks.removeAll()
       swap(&blocks, &pendingBlocks)
     }
-    // A callback the blocks triggered (a completion of an animator whose property they
-    // took) may have ended or restarted this run; that call did its own bookkeeping.
+    // A block may have ended or restarted this run itself (a block is user code, and may
+    // control its own animator); that call did its own bookkeeping. (Completions of runs
+    // the blocks ended wait for the end of this operation.)
     guard updateCore({ $0.run }) == run else { return }
     guard slot >= 0 else {
       // The blocks animated nothing in a scene: the run ends at once.

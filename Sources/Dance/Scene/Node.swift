@@ -229,9 +229,8 @@ open class Node {
 
   /// Ends every animation of this node and its descendants, as they are now.
   ///
-  /// The animations are gathered first, then ended: ending one runs completions, which may
-  /// move nodes of the subtree elsewhere (even back into a scene) before the walk reaches
-  /// them, and those nodes' old animations must end all the same.
+  /// The animations are gathered first, then ended, in one operation of the engine: their
+  /// completions run once every one of them has ended (and may then move the nodes anywhere).
   private func endAnimationsInSubtree() {
     var ending: [PropertyAnimation] = []
     gatherAnimationsInSubtree(into: &ending)

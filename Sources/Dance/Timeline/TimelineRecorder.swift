@@ -60,8 +60,10 @@ extension PropertyAnimator {
     let animation = adopt(
       node: node, storage: storage, path: LanePath(from: base, to: base),
       timeline: TimelineTrack(plan: recorder.plan, base: base), previous: previous)
-    // Ending the previous owner may have run callbacks that ended this run.
-    return animation.laneIndex >= 0 ? animation : nil
+    // Adopting runs no user code (the previous owner's completions wait for the end of the
+    // operation), so nothing can have ended the new animation: no re-check.
+    assert(animation.laneIndex >= 0, "an animation ended while it was being adopted")
+    return animation
   }
 
   /// Records an assignment inside a timeline child's block: the property moves from where

@@ -75,4 +75,25 @@ import Testing
     }
     #expect(held == nil)  // the list's own reference went with it
   }
+
+  #if DEBUG
+    @Test("A debug build stops at an index out of range instead of reading past the buffer")
+    func indicesAreCheckedInDebugBuilds() async {
+      await #expect(processExitsWith: .failure) {
+        var list = FlatArray<Int>()
+        list.append(1)
+        list.append(2)
+        _ = list[2]
+      }
+      await #expect(processExitsWith: .failure) {
+        var list = FlatArray<Int>()
+        list.append(1)
+        _ = list.address(of: -1)
+      }
+      await #expect(processExitsWith: .failure) {
+        var list = FlatArray<Int>()
+        list.removeLast()
+      }
+    }
+  #endif
 }
