@@ -27,9 +27,9 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
 
   @usableFromInline
   struct Member {
-    @usableFromInline var animator: Unmanaged<Animator<Value>>?
+    @usableFromInline var animator: Unretained<Animator<Value>>?
 
-    @inlinable init(_ animator: Unmanaged<Animator<Value>>?) { self.animator = animator }
+    @inlinable init(_ animator: Unretained<Animator<Value>>?) { self.animator = animator }
   }
 
   @inlinable
@@ -41,11 +41,11 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
       var index = 0
       while index < count {
         if let member = store.members[index].animator,
-          member._withUnsafeGuaranteedRef({ $0.advanceFrame() })
+          member.with({ $0.advanceFrame() })
         {
           // User code (a handler, a simulation function) may release the animator: it is
           // held (retained) for the call.
-          member.takeUnretainedValue().deliverFrame()
+          member.object.deliverFrame()
         }
         index += 1
       }
@@ -74,7 +74,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   @usableFromInline
   func add(_ animator: Animator<Value>) {
     animator.storeIndex = members.count
-    members.append(Member(Unmanaged.passUnretained(animator)))
+    members.append(Member(Unretained(animator)))
     if !registration.isActive { clock.activate(self) }
   }
 
@@ -88,7 +88,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
       members[index].animator = nil
       holes += 1
     } else if let moved = members.swapRemove(at: index).moved?.animator {
-      moved._withUnsafeGuaranteedRef { $0.storeIndex = index }
+      moved.with { $0.storeIndex = index }
     }
     if members.count == holes { clock.deactivate(self) }
   }
@@ -100,7 +100,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
     for read in members.indices {
       guard let animator = members[read].animator else { continue }
       members[write] = members[read]
-      animator._withUnsafeGuaranteedRef { $0.storeIndex = write }
+      animator.with { $0.storeIndex = write }
       write += 1
     }
     while members.count > write { members.removeLast() }

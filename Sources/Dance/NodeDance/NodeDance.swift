@@ -40,8 +40,9 @@ public final class NodeDance {
   /// The node this object animates. (Unretained: the node owns this object and clears the
   /// link when it goes, so that the node's reference count stays inline; a weak reference
   /// moved it to a side table, whose atomic operations every retain of the node then paid.)
-  public var node: Node? { storedNode }
-  @exclusivity(unchecked) unowned(unsafe) var storedNode: Node?
+  public var node: Node? { storedNode?.object }
+  /// Unretained: the node owns its `dance` and clears the link in its `deinit`.
+  @exclusivity(unchecked) var storedNode: Unretained<Node>?
   @exclusivity(unchecked) private var animator: PropertyAnimator?
   /// The animator of the last animation that ended, kept to be reused by the next
   /// `animate`: nobody else can reach it (it is this object's own), so a new animation
@@ -60,7 +61,7 @@ public final class NodeDance {
   }
 
   init(node: Node) {
-    storedNode = node
+    storedNode = Unretained(node)
     tag = Self.nextTag()
   }
 

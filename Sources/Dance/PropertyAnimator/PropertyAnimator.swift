@@ -111,15 +111,15 @@ public final class PropertyAnimator {
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
   var dance: NodeDance? {
-    get { danceReference?.takeUnretainedValue() }
-    set { danceReference = newValue.map { Unmanaged.passUnretained($0) } }
+    get { danceReference?.object }
+    set { danceReference = newValue.map { Unretained($0) } }
   }
-  @exclusivity(unchecked) private var danceReference: Unmanaged<NodeDance>?
+  @exclusivity(unchecked) private var danceReference: Unretained<NodeDance>?
 
   /// Runs `body` with ``dance``, unretained, if there is one. `body` must not call out.
   @inline(__always)
   func withDance(_ body: (NodeDance) -> Void) {
-    danceReference?._withUnsafeGuaranteedRef(body)
+    danceReference?.with(body)
   }
   /// The animations driving properties in this run. (A flat list, not an `Array`: adding
   /// and taking one pays no copy-on-write check; nothing the loops over it call changes
@@ -141,25 +141,25 @@ public final class PropertyAnimator {
   /// nothing that could change them (``withClock(_:)``, ``withStore(_:)``): each use of a
   /// retained one, where the optimiser cannot see that the field stays, costs a retain and
   /// a release.
-  @exclusivity(unchecked) private var clockReference: Unmanaged<AnimationClock>?
-  @exclusivity(unchecked) private var storeReference: Unmanaged<FrameStore>?
+  @exclusivity(unchecked) private var clockReference: Unretained<AnimationClock>?
+  @exclusivity(unchecked) private var storeReference: Unretained<FrameStore>?
 
   /// Binds the animator to `clock` and `store` (both nil: unbound).
   func bind(clock: AnimationClock?, store: FrameStore?) {
-    clockReference = clock.map { Unmanaged.passUnretained($0) }
-    storeReference = store.map { Unmanaged.passUnretained($0) }
+    clockReference = clock.map { Unretained($0) }
+    storeReference = store.map { Unretained($0) }
     self.clock = clock
     self.store = store
   }
 
   /// The identity of the clock the animator is bound to (nil: none), compared without a
   /// retain.
-  var boundClockIdentity: UnsafeMutableRawPointer? { clockReference?.toOpaque() }
+  var boundClockIdentity: UnsafeMutableRawPointer? { clockReference?.identity }
 
   /// Whether the animator's store is `store` (compared without retaining either).
   @inline(__always)
   func isBound(to store: FrameStore) -> Bool {
-    storeReference?.toOpaque() == Unmanaged.passUnretained(store).toOpaque()
+    storeReference?.refers(to: store) == true
   }
 
   /// Runs `body` with the clock, unretained; nil if the animator has none. `body` must not
@@ -167,14 +167,14 @@ public final class PropertyAnimator {
   @inline(__always)
   func withClock<Result>(_ body: (AnimationClock) -> Result) -> Result? {
     guard let clockReference else { return nil }
-    return clockReference._withUnsafeGuaranteedRef(body)
+    return clockReference.with(body)
   }
 
   /// Runs `body` with the store, unretained; the animator must have one. `body` must not
   /// call out (to a handler that could rebind the animator).
   @inline(__always)
   func withStore<Result>(_ body: (FrameStore) -> Result) -> Result {
-    storeReference.unsafelyUnwrapped._withUnsafeGuaranteedRef(body)
+    storeReference.unsafelyUnwrapped.with(body)
   }
 
   /// The clock's bookkeeping for this animator's deadline.

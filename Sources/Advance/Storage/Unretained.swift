@@ -1,0 +1,68 @@
+/// A reference that does not retain its object: one of the engine's links that a frame or a
+/// start follows so often that a retain and a release per use would cost more than the work
+/// (an animator to its store and clock, a store's slot to its animator, a block to its
+/// animator, `node.dance` to its node).
+///
+/// **Invariant:** the object outlives every use of the link. Whoever makes a link clears it
+/// (or drops it) before the object can go: an animator leaves its store's slot before it is
+/// freed, a node clears its `dance`'s link in its `deinit`, a block's entry lives only while
+/// the call that opened it holds the animator. A use must not release the object either:
+/// ``with(_:)`` lends it unretained, for code that calls nothing that could free it; code
+/// that may (user code) takes a retained ``object`` first.
+///
+/// Debug builds check the invariant: each link also keeps a weak reference, and a use of a
+/// link whose object is gone stops the program with the object's type. Release builds keep
+/// the pointer alone, so the link costs what an `Unmanaged` costs.
+@usableFromInline
+package struct Unretained<Object: AnyObject> {
+  @usableFromInline let reference: Unmanaged<Object>
+  #if DEBUG
+    @usableFromInline weak var check: Object?
+  #endif
+
+  /// A link to `object`, which must outlive its uses.
+  @inlinable @inline(__always)
+  package init(_ object: Object) {
+    reference = .passUnretained(object)
+    #if DEBUG
+      check = object
+    #endif
+  }
+
+  /// Runs `body` with the object, not retained for the call: `body` must not release it
+  /// (it must call no user code).
+  @inlinable @inline(__always)
+  package func with<Result>(_ body: (Object) -> Result) -> Result {
+    checkAlive()
+    return reference._withUnsafeGuaranteedRef(body)
+  }
+
+  /// The object, as a strong reference that the caller holds (for a use that may release
+  /// the link's last owner).
+  @inlinable
+  package var object: Object {
+    @inline(__always) get {
+      checkAlive()
+      return reference.takeUnretainedValue()
+    }
+  }
+
+  /// Whether the link is to `other` (compared by identity; neither is retained, and the
+  /// object need not be alive).
+  @inlinable @inline(__always)
+  package func refers(to other: Object) -> Bool {
+    reference.toOpaque() == Unmanaged.passUnretained(other).toOpaque()
+  }
+
+  /// The object's identity, for comparisons (the object need not be alive).
+  @inlinable
+  package var identity: UnsafeMutableRawPointer { reference.toOpaque() }
+
+  /// Stops a debug build when the object is gone (nothing in release builds).
+  @inlinable @inline(__always)
+  func checkAlive() {
+    #if DEBUG
+      assert(check != nil, "an unretained link to a \(Object.self) outlived its object")
+    #endif
+  }
+}
