@@ -75,6 +75,15 @@ func sleep(seconds: Double) {
   }
 }
 
+/// The calling thread's identity, for the debug checks of thread confinement.
+func currentThreadIdentity() -> UInt {
+  #if canImport(Darwin)
+    UInt(bitPattern: pthread_self())
+  #else
+    UInt(pthread_self())
+  #endif
+}
+
 /// A value of type `Value` per thread, created on first use and released with the thread.
 ///
 /// Dance keeps the stack of open animation blocks here, and ``DanceError/collecting(_:)``

@@ -385,6 +385,7 @@ public final class Animator<Value: VectorConvertible> {
     }
     completionDepth += 1
     defer { completionDepth -= 1 }
+    CallbackQueue.checkUserCodeMayRun()
     onCompletion(completion)
   }
 
@@ -502,6 +503,7 @@ public final class Animator<Value: VectorConvertible> {
   @inlinable
   func notifyChange(_ value: Value) {
     guard hasOnChange, !isCallingOnChange, let onChange else { return }
+    CallbackQueue.checkUserCodeMayRun()
     isCallingOnChange = true
     onChange(value)
     isCallingOnChange = false

@@ -108,6 +108,10 @@ public final class AnimationClock {
   @exclusivity(unchecked) private var liveDeadlines = 0
   @exclusivity(unchecked) private var isProcessingEvents = false
   @exclusivity(unchecked) private var isAdvancing = false
+  #if DEBUG
+    /// The thread running an advance (debug builds check that no other thread starts one).
+    @exclusivity(unchecked) private var advancingThread: UInt?
+  #endif
   // Numbers the advances, so that each observer's event count restarts with each one.
   @exclusivity(unchecked) private var advanceSerial: UInt64 = 0
 
@@ -165,6 +169,17 @@ public final class AnimationClock {
   /// Runs the events due by `target` in time order, then ticks every active observer at
   /// `target`. Returns whether the clock reached `target`.
   private func run(to target: Double) -> Bool {
+    #if DEBUG
+      // A clock belongs to the thread that advances it: an advance from a second thread
+      // while one runs is a data race that nothing here could survive.
+      let thread = currentThreadIdentity()
+      assert(
+        !isAdvancing || advancingThread == thread,
+        "AnimationClock.advance was called from two threads at once")
+      let outerThread = advancingThread
+      advancingThread = thread
+      defer { advancingThread = outerThread }
+    #endif
     guard !isAdvancing else {
       DanceError.report(
         .illegalState,

@@ -65,6 +65,11 @@ package final class CallbackQueue {
   /// How many drains are running, one inside another's callback.
   @exclusivity(unchecked) private var drainDepth = 0
   @usableFromInline @exclusivity(unchecked) var due = FlatArray<Callback>()
+  #if DEBUG
+    /// How many unretained references are lent to bodies that must not call out
+    /// (``Unretained/with(_:)``): while any is, user code must not run.
+    @usableFromInline @exclusivity(unchecked) var lentReferences = 0
+  #endif
 
   /// Past this many drains inside one another (completions whose calls end runs whose
   /// completions make calls…), an operation leaves what it queued to the drain it runs in,
@@ -102,6 +107,21 @@ package final class CallbackQueue {
     }
   }
 
+  /// Stops a debug build that is about to run user code while an unretained reference is
+  /// lent to a body that promised not to call out (nothing in release builds). Called where
+  /// the engine calls user code: callbacks, handlers, blocks, simulation functions.
+  @inlinable @inline(__always)
+  package static func checkUserCodeMayRun() {
+    #if DEBUG
+      perThread.withValue { queue in
+        assert(
+          queue.lentReferences == 0,
+          "user code called while an unretained reference is lent to a body that must not call out"
+        )
+      }
+    #endif
+  }
+
   /// Queues `callback`, which came due inside an operation.
   package static func enqueue(_ callback: Callback) {
     perThread.withValue { queue in
@@ -117,7 +137,10 @@ package final class CallbackQueue {
   /// Queues `callback` inside an operation; outside one (a release in the user's own code,
   /// an error reported at an edge) runs it at once.
   package static func runOrEnqueue(_ callback: @escaping () -> Void) {
-    guard isInsideOperation else { return callback() }
+    guard isInsideOperation else {
+      checkUserCodeMayRun()
+      return callback()
+    }
     perThread.withValue { $0.due.append(.closure(callback)) }
   }
 
@@ -150,6 +173,7 @@ package final class CallbackQueue {
   }
 
   private func call(_ callback: Callback) {
+    Self.checkUserCodeMayRun()
     switch callback {
     case .owned(let owner, let count): owner.runDueCallbacks(count)
     case .closure(let body): body()

@@ -70,6 +70,7 @@ final class CustomSimulation<Value: VectorConvertible> {
   @usableFromInline
   func state(at time: Double) -> (value: Vector, velocity: Vector) {
     if let restingValue { return (restingValue, .zero) }
+    CallbackQueue.checkUserCodeMayRun()
     let h = simulationGridStep
     var steps = ((time - origin) / h).rounded(.down) - Double(index)
     if steps > Double(maximumCatchUpSteps) {

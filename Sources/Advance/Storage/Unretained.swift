@@ -11,8 +11,9 @@
 /// that may (user code) takes a retained ``object`` first.
 ///
 /// Debug builds check the invariant: each link also keeps a weak reference, and a use of a
-/// link whose object is gone stops the program with the object's type. Release builds keep
-/// the pointer alone, so the link costs what an `Unmanaged` costs.
+/// link whose object is gone stops the program with the object's type; and user code that
+/// the engine is about to run while a ``with(_:)`` body is open stops it too. Release builds
+/// keep the pointer alone, so the link costs what an `Unmanaged` costs.
 @usableFromInline
 package struct Unretained<Object: AnyObject> {
   @usableFromInline let reference: Unmanaged<Object>
@@ -34,6 +35,11 @@ package struct Unretained<Object: AnyObject> {
   @inlinable @inline(__always)
   package func with<Result>(_ body: (Object) -> Result) -> Result {
     checkAlive()
+    #if DEBUG
+      // The promise is checked where user code runs (CallbackQueue.checkUserCodeMayRun).
+      CallbackQueue.perThread.withValue { $0.lentReferences += 1 }
+      defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
+    #endif
     return reference._withUnsafeGuaranteedRef(body)
   }
 

@@ -160,7 +160,26 @@ final class FrameStore {
   }
 
   /// Takes back an animation that has ended (its lane removed, off every list).
+  /// What is wrong with the pool, for the fuzzer's audit: every pooled animation has ended
+  /// (no lane, animator or node), and none is also one of `live`, the animations the store's
+  /// animators drive.
+  func poolProblems(live: Set<ObjectIdentifier>) -> [String] {
+    var problems: [String] = []
+    for list in [spareAnimations.buffer, endedAnimations.buffer] {
+      for animation in list {
+        if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
+          problems.append("a pooled animation still has a lane, an animator or a node")
+        }
+        if live.contains(ObjectIdentifier(animation)) {
+          problems.append("a pooled animation is also one an animator drives")
+        }
+      }
+    }
+    return problems
+  }
+
   func recycle(_ animation: PropertyAnimation) {
+    animation.generation &+= 1
     endedAnimations.append(animation)
   }
 

@@ -55,6 +55,28 @@ final class PropertyAnimation {
   /// Where the property lives in its node.
   var key = PropertyKey.center
 
+  /// Counts the animation's lives in its store's pool: it changes when the animation ends
+  /// (``FrameStore/recycle(_:)``), so a ``Held`` reference taken before tells whether the
+  /// animation it names is still the same, live one.
+  @exclusivity(unchecked) var generation: UInt32 = 0
+
+  /// An animation held across calls that may end it (a loop that ends several, where ending
+  /// one can end the others with their animator), with the generation it had: the object
+  /// stays allocated (the list holds it) and may even be handed out again by the pool, so
+  /// whether it is still the one held is this comparison, not its fields.
+  struct Held {
+    let animation: PropertyAnimation
+    let generation: UInt32
+
+    init(_ animation: PropertyAnimation) {
+      self.animation = animation
+      generation = animation.generation
+    }
+
+    /// The animation, if it has not ended since it was held.
+    var live: PropertyAnimation? { animation.generation == generation ? animation : nil }
+  }
+
   /// Whether this animation is a member of an additive stack: the property then shows its
   /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
   @exclusivity(unchecked) var isStacked = false
@@ -259,8 +281,11 @@ final class PropertyAnimation {
   /// Stops driving the property, with every member below this one in its stack; the value
   /// stays where it is.
   func detachStack() {
-    for member in stack {
-      member.detach(endingAt: .current)
+    // (Alone, as most animations are: no list to make.)
+    guard below != nil else { return detach(endingAt: .current) }
+    // Ending one member can end others (its animator's whole run): each is checked.
+    for member in stack.map(Held.init) {
+      member.live?.detach(endingAt: .current)
     }
   }
 }

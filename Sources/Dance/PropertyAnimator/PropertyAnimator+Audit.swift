@@ -86,6 +86,21 @@ extension Node {
       if scene == nil { problems.append("a node outside any scene is still animated") }
       problems += animation.stackProblems()
     }
+    // Every built-in property's owner, and every member of its stack, is one of the node's
+    // live animations.
+    let listed = Set(animations.map(ObjectIdentifier.init))
+    let owners = [
+      CenterStorage().access(self) { $0.owner }, BoundsStorage().access(self) { $0.owner },
+      AlphaStorage().access(self) { $0.owner }, TransformStorage().access(self) { $0.owner },
+      BackgroundColorStorage().access(self) { $0.owner },
+    ]
+    for owner in owners.compactMap(\.self) {
+      for member in owner.stack {
+        if !listed.contains(ObjectIdentifier(member)) || member.laneIndex < 0 {
+          problems.append("a property is owned by an animation that is not one of its node's")
+        }
+      }
+    }
     return problems
   }
 
@@ -113,13 +128,16 @@ extension Scene {
       problems.append("the frame store is registered with the clock iff it has slots: not so")
     }
     var animations = 0
+    var live = Set<ObjectIdentifier>()
     for index in store.owners.indices {
       let animator = store.owners[index].animator
       if animator.slot != index { problems.append("a slot's animator points to another slot") }
       if animator.store !== store { problems.append("a scene keeps another scene's animator") }
       animations += animator.animations.count
+      for animation in animator.animations.buffer { live.insert(ObjectIdentifier(animation)) }
       problems += animator.auditProblems()
     }
+    problems += store.poolProblems(live: live)
     if animations != store.laneCount {
       problems.append("the store has \(store.laneCount) lanes for \(animations) animations")
     }

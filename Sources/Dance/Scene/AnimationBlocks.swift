@@ -90,6 +90,7 @@ final class AnimationBlockStack {
   /// `CallbackQueue.openUserCode` (with the simulation functions running), so that a clock
   /// advance needs no thread-local look-up to know it is not called from a block.
   func run<Result>(_ entry: Entry, _ body: () -> Result) -> Result {
+    CallbackQueue.checkUserCodeMayRun()
     let animates = if case .immediate = entry { false } else { true }
     if animates {
       Self.openAnimatingEntries.add(1, ordering: .relaxed)

@@ -117,11 +117,12 @@ open class Node {
     danceStorage?.storedNode = nil
     // A released node ends its animations where they are (completions run with .current);
     // they let go of the node first, which is going.
-    let ending = animations
-    for animation in ending { unlink(animation) }
+    let ending = animations.map(PropertyAnimation.Held.init)
+    for held in ending { unlink(held.animation) }
     CallbackQueue.operation {
-      for animation in ending {
-        animation.detach(endingAt: .current)
+      // Ending one can end others (its animator's whole run): each is checked.
+      for held in ending {
+        held.live?.detach(endingAt: .current)
       }
     }
   }
@@ -232,17 +233,18 @@ open class Node {
   /// The animations are gathered first, then ended, in one operation of the engine: their
   /// completions run once every one of them has ended (and may then move the nodes anywhere).
   private func endAnimationsInSubtree() {
-    var ending: [PropertyAnimation] = []
+    var ending: [PropertyAnimation.Held] = []
     gatherAnimationsInSubtree(into: &ending)
     CallbackQueue.operation {
+      // Ending one can end others (its animator's whole run): each is checked.
       for animation in ending {
-        animation.detach(endingAt: .current)
+        animation.live?.detach(endingAt: .current)
       }
     }
   }
 
-  private func gatherAnimationsInSubtree(into ending: inout [PropertyAnimation]) {
-    ending += animations
+  private func gatherAnimationsInSubtree(into ending: inout [PropertyAnimation.Held]) {
+    ending += animations.map(PropertyAnimation.Held.init)
     for child in children {
       child.gatherAnimationsInSubtree(into: &ending)
     }

@@ -333,6 +333,7 @@ extension Timeline {
       let forward = position == .end
       for _ in occurrences.indices {
         guard let body = takeNextCallback(upTo: .infinity, forward: forward) else { break }
+        CallbackQueue.checkUserCodeMayRun()
         body()
         guard serial == controlSerial else { return }
       }
@@ -432,6 +433,7 @@ extension Timeline: ClockDeadlineObserver {
     let forward = !run.core.reversed
     var ran = 0
     while let body = takeNextCallback(upTo: clock.now, forward: forward) {
+      CallbackQueue.checkUserCodeMayRun()
       body()
       guard serial == controlSerial else { return }
       ran += 1
