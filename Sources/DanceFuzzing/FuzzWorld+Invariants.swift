@@ -19,6 +19,9 @@ extension FuzzWorld {
     for case let scene? in scenes {
       if let problem = scene.auditProblems().first { return "scene: \(problem)" }
     }
+    for clock in clocks {
+      if let problem = clock.slotListProblems.first { return "clock: \(problem)" }
+    }
     for record in completions {
       if let problem = check(record) { return problem }
     }

@@ -18,29 +18,21 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   @usableFromInline unowned(unsafe) let clock: AnimationClock
   package var registration = ClockRegistration()
 
-  /// The running animators, unretained: each leaves before it goes.
-  @usableFromInline @exclusivity(unchecked) var members = FlatArray<Member>()
-  @usableFromInline @exclusivity(unchecked) var holes = 0
-  @usableFromInline @exclusivity(unchecked) var isAdvancing = false
+  /// The running animators, unretained: each leaves before it goes (its back-index is
+  /// `storeIndex`). A frame walks them; one that leaves meanwhile leaves a hole until the
+  /// frame ends.
+  @usableFromInline @exclusivity(unchecked) var members = SlotList<Unretained<Animator<Value>>>()
   /// Advances every member, in code specialised for `Value`.
   @usableFromInline let frame: (AnimatorStore<Value>) -> Void
-
-  @usableFromInline
-  struct Member {
-    @usableFromInline var animator: Unretained<Animator<Value>>?
-
-    @inlinable init(_ animator: Unretained<Animator<Value>>?) { self.animator = animator }
-  }
 
   @inlinable
   init(clock: AnimationClock) {
     self.clock = clock
     frame = { store in
-      store.isAdvancing = true
-      let count = store.members.count
+      let count = store.members.beginWalk()
       var index = 0
       while index < count {
-        if let member = store.members[index].animator,
+        if let member = store.members.entry(at: index),
           member.with({ $0.advanceFrame() })
         {
           // User code (a handler, a simulation function) may release the animator: it is
@@ -49,8 +41,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
         }
         index += 1
       }
-      store.isAdvancing = false
-      if store.holes > 0 { store.compact() }
+      store.members.endWalk { member, index in member.with { $0.storeIndex = index } }
     }
   }
 
@@ -73,8 +64,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   /// Adds `animator` (not a member) to the frames.
   @usableFromInline
   func add(_ animator: Animator<Value>) {
-    animator.storeIndex = members.count
-    members.append(Member(Unretained(animator)))
+    animator.storeIndex = members.append(Unretained(animator))
     if !registration.isActive { clock.activate(self) }
   }
 
@@ -84,31 +74,14 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
     let index = animator.storeIndex
     guard index >= 0 else { return }
     animator.storeIndex = -1
-    if isAdvancing {
-      members[index].animator = nil
-      holes += 1
-    } else if let moved = members.swapRemove(at: index).moved?.animator {
-      moved.with { $0.storeIndex = index }
+    if let movedTo = members.remove(at: index).movedTo {
+      members.entry(at: movedTo).unsafelyUnwrapped.with { $0.storeIndex = movedTo }
     }
-    if members.count == holes { clock.deactivate(self) }
-  }
-
-  /// Closes the holes a frame left.
-  @usableFromInline
-  func compact() {
-    var write = 0
-    for read in members.indices {
-      guard let animator = members[read].animator else { continue }
-      members[write] = members[read]
-      animator.with { $0.storeIndex = write }
-      write += 1
-    }
-    while members.count > write { members.removeLast() }
-    holes = 0
+    if members.count == 0 { clock.deactivate(self) }
   }
 
   /// The number of running animators; for tests and diagnostics.
-  var memberCount: Int { members.count - holes }
+  var memberCount: Int { members.count }
 }
 
 extension AnimationClock {
@@ -118,9 +91,17 @@ extension AnimationClock {
   }
 }
 
-/// An ``AnimatorStore`` whatever its value type, for counting.
+/// An ``AnimatorStore`` whatever its value type, for counting and auditing.
 protocol StoreCounting {
   var memberCount: Int { get }
+  /// What breaks the member list's invariants (``SlotList``).
+  var memberProblems: [String] { get }
 }
 
-extension AnimatorStore: StoreCounting {}
+extension AnimatorStore: StoreCounting {
+  var memberProblems: [String] {
+    members.checkInvariants { member in member.with { $0.storeIndex } }
+      + (registration.isActive == (members.count > 0)
+        ? [] : ["an animator store is active with the clock iff it has members: not so"])
+  }
+}

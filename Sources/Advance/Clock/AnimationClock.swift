@@ -63,7 +63,7 @@ public final class AnimationClock {
 
   @usableFromInline
   struct Participant {
-    unowned(unsafe) var observer: (any ClockFrameObserver)?
+    unowned(unsafe) let observer: any ClockFrameObserver
   }
 
   @usableFromInline
@@ -89,11 +89,9 @@ public final class AnimationClock {
     var entries: Int
   }
 
-  // Observers called at the end of every advance. During a tick pass removals leave a nil
-  // hole, compacted afterwards, so that the pass can walk the list by index.
-  @exclusivity(unchecked) private var active: ContiguousArray<Participant> = []
-  @exclusivity(unchecked) private var holes = 0
-  @exclusivity(unchecked) private var isTicking = false
+  // Observers called at the end of every advance (each knows its index, `activeIndex`).
+  // The tick pass walks them; one removed meanwhile leaves a hole until the pass ends.
+  @exclusivity(unchecked) private var active = SlotList<Participant>()
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
   @exclusivity(unchecked) private var deadlines = FlatArray<Deadline>()
@@ -256,19 +254,13 @@ public final class AnimationClock {
       }
     }
 
-    isTicking = true
+    let count = active.beginWalk()
     var index = 0
-    let count = active.count
     while index < count {
-      if let observer = active[index].observer {
-        observer.clockDidAdvance(self)
-      }
+      active.entry(at: index)?.observer.clockDidAdvance(self)
       index += 1
     }
-    isTicking = false
-    if holes > 0 {
-      compactActive()
-    }
+    active.endWalk { $0.observer.registration.activeIndex = $1 }
     return reached
   }
 
@@ -277,8 +269,7 @@ public final class AnimationClock {
   /// Adds `observer` to the list called at the end of every advance (no-op if it is there).
   package func activate(_ observer: any ClockFrameObserver) {
     guard observer.registration.activeIndex < 0 else { return }
-    observer.registration.activeIndex = active.count
-    active.append(Participant(observer: observer))
+    observer.registration.activeIndex = active.append(Participant(observer: observer))
   }
 
   /// Removes `observer` from the list called at the end of every advance.
@@ -286,11 +277,9 @@ public final class AnimationClock {
     let index = observer.registration.activeIndex
     guard index >= 0 else { return }
     observer.registration.activeIndex = -1
-    if isTicking {
-      active[index].observer = nil
-      holes += 1
-    } else {
-      active.swapRemove(at: index).moved?.observer?.registration.activeIndex = index
+    if let movedTo = active.remove(at: index).movedTo {
+      active.address(of: movedTo).pointee.unsafelyUnwrapped.observer.registration.activeIndex =
+        movedTo
     }
   }
 
@@ -330,7 +319,14 @@ public final class AnimationClock {
   package var advanceCount: UInt64 { advanceSerial }
 
   /// The number of observers currently active; for tests and diagnostics.
-  package var activeObserverCount: Int { active.count - holes }
+  package var activeObserverCount: Int { active.count }
+
+  /// What breaks the invariants (``SlotList``) of the active list and of the animator
+  /// stores' member lists; for the fuzzer's audit.
+  package var slotListProblems: [String] {
+    active.checkInvariants { $0.observer.registration.activeIndex }
+      + animatorStores.values.flatMap { ($0 as? any StoreCounting)?.memberProblems ?? [] }
+  }
 
   /// The number of pending deadlines; for tests and diagnostics.
   package var pendingDeadlineCount: Int { liveDeadlines }
@@ -340,18 +336,6 @@ public final class AnimationClock {
   package var storedDeadlineCount: Int { deadlines.count + deferred.count }
 
   // MARK: - Storage
-
-  private func compactActive() {
-    var write = 0
-    for read in active.indices {
-      guard let observer = active[read].observer else { continue }
-      active[write] = active[read]
-      observer.registration.activeIndex = write
-      write += 1
-    }
-    active.removeLast(active.count - write)
-    holes = 0
-  }
 
   private func precedes(_ a: Deadline, _ b: Deadline) -> Bool {
     a.time < b.time || (a.time == b.time && a.order < b.order)

@@ -268,11 +268,11 @@ final class CompletionGroup {
     outstanding += 1
     animator.addCompletion { [weak animator] position in
       let interrupted = animator?.wasInterrupted ?? true
-      self.leave(finished: position != .current && !interrupted)
+      self.memberDidFinish(finished: position != .current && !interrupted)
     }
   }
 
-  private func leave(finished: Bool) {
+  private func memberDidFinish(finished: Bool) {
     self.finished = self.finished && finished
     outstanding -= 1
     guard outstanding == 0 else { return }

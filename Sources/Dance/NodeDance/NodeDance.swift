@@ -47,7 +47,7 @@ public final class NodeDance {
   /// The animator of the last animation that ended, kept to be reused by the next
   /// `animate`: nobody else can reach it (it is this object's own), so a new animation
   /// costs no allocation of an animator, its lists or its blocks' buffers.
-  @exclusivity(unchecked) private var spare: PropertyAnimator?
+  @exclusivity(unchecked) private var pooledAnimator: PropertyAnimator?
 
   /// The tag of the node's current (or last) Dance animation; before the first animation, a
   /// tag reserved for the node. Unique across all nodes and animations of the process unless
@@ -67,7 +67,7 @@ public final class NodeDance {
 
   deinit {
     animator?.dance = nil
-    spare?.dance = nil
+    pooledAnimator?.dance = nil
   }
 
   // MARK: - Creating an animation
@@ -149,7 +149,7 @@ public final class NodeDance {
         var pending = Optional(consume timing)
         CallbackQueue.operation {
           animator = nil
-          current.discard()
+          current.finishWhereItIs()
           makeAnimator(
             duration: duration, timing: pending.take().unsafelyUnwrapped, call: call, animations)
         }
@@ -157,7 +157,7 @@ public final class NodeDance {
       }
       CallbackQueue.operation {
         animator = nil
-        current.discard()
+        current.finishWhereItIs()
       }
     }
     // (Not an operation: making the animator ends no run and calls no user code.)
@@ -174,10 +174,10 @@ public final class NodeDance {
   ) {
     tag = Self.nextTag()
     let newAnimator: PropertyAnimator
-    if let spare, spare.isReusable {
-      self.spare = nil
-      spare.reuse(duration: duration, timing: timing, call: call)
-      newAnimator = spare
+    if let pooledAnimator, pooledAnimator.isReusable {
+      self.pooledAnimator = nil
+      pooledAnimator.reuse(duration: duration, timing: timing, call: call)
+      newAnimator = pooledAnimator
     } else {
       newAnimator = PropertyAnimator(duration: duration, timing: timing, call: call)
     }
@@ -190,7 +190,7 @@ public final class NodeDance {
   /// animation any more, and the animator is kept for the next one.
   func animatorDidFinish(_ finished: PropertyAnimator) {
     if animator === finished { animator = nil }
-    if spare == nil && animator !== finished { spare = finished }
+    if pooledAnimator == nil && animator !== finished { pooledAnimator = finished }
   }
 
   // MARK: - Controlling it
@@ -256,7 +256,7 @@ public final class NodeDance {
   /// `.current`) and completions run with `position`.
   @inlinable @discardableResult
   public func finish(at position: AnimatingPosition) -> NodeDance {
-    finishRun(at: position)
+    finishAnimation(at: position)
     return self
   }
 
@@ -295,7 +295,7 @@ public final class NodeDance {
   }
 
   @usableFromInline
-  func finishRun(at position: AnimatingPosition) {
+  func finishAnimation(at position: AnimatingPosition) {
     guard let animator = require("node.dance.finish(at:)") else { return }
     let call = "node.dance.finish(at:)"
     guard animator.state == .inactive else {

@@ -115,7 +115,7 @@ struct AnimatorCore {
 
   /// What an animator holds while its core is in a store's slot: a core at rest, never
   /// read (the animator reads its slot).
-  static let vacant = AnimatorCore(timing: AnimationTiming(curve: .linear, duration: 0))
+  static let unused = AnimatorCore(timing: AnimationTiming(curve: .linear, duration: 0))
 
   /// A core at rest with `timing`, its run count going on from `run` (an animator reused
   /// for a new animation keeps counting).
@@ -376,7 +376,7 @@ struct AnimatorCore {
 
   /// The animator lost its last property, its scene, or its owner, while active or stopped:
   /// the run ends where it is.
-  mutating func abandon(now: Double) -> Action {
+  mutating func finishWhereItIs(now: Double) -> Action {
     guard phase != .inactive else { return .none }
     freeze(now: now)
     return end(at: .current)
@@ -385,14 +385,14 @@ struct AnimatorCore {
   /// An activation found nothing in a scene to animate: an active animator lives in a
   /// scene, so the run ends at once, where a started run ends (`.end`, `.start` reversed;
   /// never held by `pausesOnCompletion`), or at `.current` when paused or scrubbed.
-  mutating func endUnbound(now: Double) -> Action {
+  mutating func finishUnbound(now: Double) -> Action {
     switch phase {
     case .running:
       anchorFraction = endFraction
       anchorTime = now
       return end(at: endPosition)
     case .paused, .stopped:
-      return abandon(now: now)
+      return finishWhereItIs(now: now)
     case .inactive:
       return .none
     }
@@ -412,7 +412,7 @@ struct AnimatorCore {
   var acceptsAnimations: Bool { phase != .stopped }
 
   /// Back at rest after the animator carried out a `.finish`: the next run starts fresh.
-  mutating func rest() {
+  mutating func makeReady() {
     guard phase == .inactive else { return }
     anchorFraction = 0
     showsLinearScrub = false

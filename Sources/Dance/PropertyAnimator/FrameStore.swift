@@ -63,7 +63,7 @@ final class FrameStore {
   @exclusivity(unchecked) var cores = FlatArray<AnimatorCore>()
   /// Cores at rest that animators left parked while theirs were in slots, for the next
   /// animators that enter: entering and leaving then move cores only.
-  @exclusivity(unchecked) private var vacantCores = FlatArray<AnimatorCore>()
+  @exclusivity(unchecked) private var pooledCores = FlatArray<AnimatorCore>()
   /// Per slot: its animator.
   @exclusivity(unchecked) var owners = FlatArray<SlotOwner>()
   /// Per slot: the progress of its sample at the last frame.
@@ -95,8 +95,8 @@ final class FrameStore {
   /// frame, which wait for it: a call still holding an animation that has just ended (it
   /// checks, after the callbacks it triggered, whether the animation is still live) must
   /// never find it reused for another property.
-  @exclusivity(unchecked) private var spareAnimations = FlatArray<PropertyAnimation>()
-  @exclusivity(unchecked) private var endedAnimations = FlatArray<PropertyAnimation>()
+  @exclusivity(unchecked) private var pooledAnimations = FlatArray<PropertyAnimation>()
+  @exclusivity(unchecked) private var animationsEndedThisFrame = FlatArray<PropertyAnimation>()
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
@@ -143,17 +143,19 @@ final class FrameStore {
 
   // MARK: - Animations
 
-  /// Makes the animations ended since the last frame spare. (Outlined: inside the frame,
+  /// Makes the animations ended since the last frame pooledAnimator. (Outlined: inside the frame,
   /// its loop kept the optimiser from inlining the frame's per-slot sample.)
   @inline(never)
-  private func reclaimEndedAnimations() {
-    while !endedAnimations.isEmpty { spareAnimations.append(endedAnimations.removeLast()) }
+  private func poolEndedAnimations() {
+    while !animationsEndedThisFrame.isEmpty {
+      pooledAnimations.append(animationsEndedThisFrame.removeLast())
+    }
   }
 
-  /// An animation of no property, for a new lane: a spare one if there is one.
+  /// An animation of no property, for a new lane: a pooledAnimator one if there is one.
   func makeAnimation() -> PropertyAnimation {
-    guard !spareAnimations.isEmpty else { return PropertyAnimation() }
-    let animation = spareAnimations.removeLast()
+    guard !pooledAnimations.isEmpty else { return PropertyAnimation() }
+    let animation = pooledAnimations.removeLast()
     animation.isStacked = false
     animation.below = nil
     return animation
@@ -165,7 +167,7 @@ final class FrameStore {
   /// animators drive.
   func poolProblems(live: Set<ObjectIdentifier>) -> [String] {
     var problems: [String] = []
-    for list in [spareAnimations.buffer, endedAnimations.buffer] {
+    for list in [pooledAnimations.buffer, animationsEndedThisFrame.buffer] {
       for animation in list {
         if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
           problems.append("a pooled animation still has a lane, an animator or a node")
@@ -178,20 +180,22 @@ final class FrameStore {
     return problems
   }
 
-  func recycle(_ animation: PropertyAnimation) {
+  func pool(_ animation: PropertyAnimation) {
     animation.generation &+= 1
-    endedAnimations.append(animation)
+    animationsEndedThisFrame.append(animation)
   }
 
   // MARK: - Slots
 
-  /// Moves the core at `core` into a new slot for `owner`, leaving a vacant core in its
+  /// Moves the core at `core` into a new slot for `owner`, leaving an unused core in its
   /// place (a move, not a copy: a copy retains the curve's solver); returns the slot.
-  func enter(_ owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>) -> Int {
+  func addSlot(for owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>)
+    -> Int
+  {
     cores.append(moving: core)
-    // What the animator parks meanwhile: a vacant core that an animator left behind, or
-    // (the store's first ones) a copy of `AnimatorCore.vacant`.
-    core.initialize(to: vacantCores.isEmpty ? .vacant : vacantCores.removeLast())
+    // What the animator parks meanwhile: an unused core from the pool, left by an animator, or
+    // (the store's first ones) a copy of `AnimatorCore.unused`.
+    core.initialize(to: pooledCores.isEmpty ? .unused : pooledCores.removeLast())
     owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
     let entered = UnsafePointer(cores.address(of: cores.count - 1))
@@ -213,12 +217,12 @@ final class FrameStore {
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
   /// are re-pointed); the animator must have removed its lanes first.
   ///
-  /// The core goes to `parked`, and the one parked there (left by ``enter(_:moving:)``)
-  /// joins the vacant cores: cores only move, never copied or destroyed on the way.
+  /// The core goes to `parked`, and the one parked there (left by ``addSlot(for:moving:)``)
+  /// joins the pool of cores: cores only move, never copied or destroyed on the way.
   ///
   /// Returns the scene's hold on the animator (nil if it had none), for the caller to drop
   /// when it is done with the animator: it may be the last reference.
-  func leave(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>)
+  func removeSlot(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>)
     -> PropertyAnimator?
   {
     let last = cores.count - 1
@@ -234,7 +238,7 @@ final class FrameStore {
     }
     _ = childSamples.swapRemove(at: slot)
     let hold = owners.swapRemove(at: slot, returningMoved: false).removed.retained
-    vacantCores.append(parked.move())
+    pooledCores.append(parked.move())
     parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
     if cores.isEmpty { clock.deactivate(self) }
     return hold
@@ -276,7 +280,7 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    if !endedAnimations.isEmpty { reclaimEndedAnimations() }
+    if !animationsEndedThisFrame.isEmpty { poolEndedAnimations() }
     let cores = cores.buffer
     guard let coreBase = cores.baseAddress,
       let progressBase = progress.buffer.baseAddress,

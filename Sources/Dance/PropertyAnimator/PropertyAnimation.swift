@@ -7,7 +7,7 @@
 /// value back when the animation ends).
 ///
 /// One class for every property and value type, its lane reached through `table` by the
-/// value's vector type: recycled by the store (``FrameStore/makeAnimation()``), so that a
+/// value's vector type: pooled by the store (``FrameStore/makeAnimation()``), so that a
 /// start allocates none, and its control paths run specialised for the three widths of the
 /// built-in properties instead of as a generic class's unspecialised methods. (Generic
 /// animation classes, one allocation each, were most of the 56 000 instructions of a start
@@ -56,7 +56,7 @@ final class PropertyAnimation {
   var key = PropertyKey.center
 
   /// Counts the animation's lives in its store's pool: it changes when the animation ends
-  /// (``FrameStore/recycle(_:)``), so a ``Held`` reference taken before tells whether the
+  /// (``FrameStore/pool(_:)``), so a ``Held`` reference taken before tells whether the
   /// animation it names is still the same, live one.
   @exclusivity(unchecked) var generation: UInt32 = 0
 
@@ -260,7 +260,7 @@ final class PropertyAnimation {
           // `.start`.
           property.fold(self, offset: value - target)
         } else {
-          property.release(from: self, value: Storage.Value(vector: value))
+          property.takeBack(from: self, value: Storage.Value(vector: value))
         }
       }
     }
@@ -268,24 +268,24 @@ final class PropertyAnimation {
 
   /// Stops driving the node's property, which stays where it is; tells the animator, which
   /// ends at `position` if that was its last property.
-  func detach(endingAt position: AnimatingPosition) {
+  func stop(endingAt position: AnimatingPosition) {
     guard let animator else { return }
     // Inside an event (another animation's completion, say) the values still show the last
     // frame: bring them to the clock's time first, so the property keeps what is true now.
     animator.refreshIfStale()
     self.animator = nil
     end()
-    animator.animationDidDetach(self, endingAt: position)
+    animator.animationDidStop(self, endingAt: position)
   }
 
   /// Stops driving the property, with every member below this one in its stack; the value
   /// stays where it is.
-  func detachStack() {
+  func stopStack() {
     // (Alone, as most animations are: no list to make.)
-    guard below != nil else { return detach(endingAt: .current) }
+    guard below != nil else { return stop(endingAt: .current) }
     // Ending one member can end others (its animator's whole run): each is checked.
     for member in stack.map(Held.init) {
-      member.live?.detach(endingAt: .current)
+      member.live?.stop(endingAt: .current)
     }
   }
 }

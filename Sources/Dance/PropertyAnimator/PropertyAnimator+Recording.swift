@@ -92,7 +92,7 @@ extension PropertyAnimator {
     storage.access(node) { $0.value = newValue }
     // Last, as in `adopt`: these may end other animators' runs.
     if let ownPrevious { replace(ownPrevious) }
-    oldest?.detach(endingAt: .current)
+    oldest?.stop(endingAt: .current)
   }
 
   /// Records an assignment made inside a keyframe of this animator: the property reaches
@@ -138,7 +138,7 @@ extension PropertyAnimator {
     if previous.animator === self {
       replace(previous)
     } else {
-      previous.detachStack()
+      previous.stopStack()
     }
     return animation
   }
@@ -176,12 +176,12 @@ extension PropertyAnimator {
   }
 
   /// One of this animator's animations stopped driving its property.
-  func animationDidDetach(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
+  func animationDidStop(_ animation: PropertyAnimation, endingAt position: AnimatingPosition) {
     wasInterrupted = true
     remove(animation)
     guard animations.isEmpty, hasHadAnimations else { return }
     let now = currentTime
-    send("animationDidDetach") { $0.abandon(now: now) }
+    send("animationDidStop") { $0.finishWhereItIs(now: now) }
   }
 
   /// Takes an ended animation off this run's list and its node's, and hands it back to the
@@ -191,6 +191,6 @@ extension PropertyAnimator {
     if let index = animations.firstIndex(where: { $0 === animation }) {
       animations.remove(at: index)
     }
-    store?.recycle(animation)
+    store?.pool(animation)
   }
 }

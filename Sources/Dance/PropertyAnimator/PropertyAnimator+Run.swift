@@ -1,5 +1,14 @@
 // Carrying out what the core's events return: running blocks and completions, writing
 // values, and keeping the animator's slot, scene and clock deadline in step with its phase.
+//
+// One verb per idea. A run *finishes* (at a position; `finishRun(at:)` carries out the
+// core's `.finish`; `finishWhereItIs` ends it at `.current` from any state). An animation
+// *stops* driving its property (`PropertyAnimation.stop(endingAt:)`, `stopStack()`), and
+// its animator is told (`animationDidStop`). Ended objects go to a *pool*: the store's
+// `pool(_:)` of animations (`pooledAnimations`, after a frame in `animationsEndedThisFrame`),
+// its `pooledCores`, `node.dance`'s `pooledAnimator`. An animator *adds* and *removes* its
+// store slot (`addSlot(for:moving:)`, `removeSlot(slot:parkingIn:)`); while it has none, its
+// core is parked in `parkedCore`.
 
 extension PropertyAnimator {
   /// The run's state: in the store's slot while the animator is active in a scene, in
@@ -125,9 +134,9 @@ extension PropertyAnimator {
       // A finish queues nothing but its own completions (it ends no other run): without
       // any, it needs no operation.
       if completions.isEmpty {
-        finishNow(at: position)
+        finishRun(at: position)
       } else {
-        CallbackQueue.operation { finishNow(at: position) }
+        CallbackQueue.operation { finishRun(at: position) }
       }
       return true
     case .rebase(let rebase):
@@ -173,7 +182,7 @@ extension PropertyAnimator {
     guard slot >= 0 else {
       // The blocks animated nothing in a scene: the run ends at once.
       let now = currentTime
-      send("activate") { $0.endUnbound(now: now) }
+      send("activate") { $0.finishUnbound(now: now) }
       return
     }
     if boundClockIdentity != startClock {
@@ -214,7 +223,7 @@ extension PropertyAnimator {
   }
 
   /// Ends the run (the core is already inactive): final values, then completions.
-  func finishNow(at position: AnimatingPosition) {
+  func finishRun(at position: AnimatingPosition) {
     if scheduledDeadline != nil {
       scheduledDeadline = nil
       clock?.unschedule(self)
@@ -231,7 +240,7 @@ extension PropertyAnimator {
           animation.animator = nil
           animation.end(LaneEnding(position: position, core: core))
           animation.withNode { $0.unlink(animation) }
-          store.recycle(animation)
+          store.pool(animation)
         }
       }
     }
@@ -240,11 +249,11 @@ extension PropertyAnimator {
     var hold: PropertyAnimator?
     if slot >= 0 {
       hold = withStore { store in
-        withUnsafeMutablePointer(to: &parkedCore) { store.leave(slot: slot, parkingIn: $0) }
+        withUnsafeMutablePointer(to: &parkedCore) { store.removeSlot(slot: slot, parkingIn: $0) }
       }
       slot = -1
     }
-    parkedCore.rest()
+    parkedCore.makeReady()
     // `node.dance` first: its animation no longer exists when the completions run.
     withDance { $0.animatorDidFinish(self) }
     if !completions.isEmpty { queueCompletions(at: position) }
@@ -276,13 +285,13 @@ extension PropertyAnimator {
   /// Ends this animator's current run or pending one at `.current`, whatever its state:
   /// an inactive animator drops its pending blocks, an active or stopped one stops where it
   /// is. Completions run once either way. Used when `node.dance` replaces an animation.
-  func discard() {
+  func finishWhereItIs() {
     pendingBlocks.removeAll()
     if phase == .inactive {
-      finishNow(at: .current)
+      finishRun(at: .current)
     } else {
       let now = currentTime
-      send("discard") { $0.abandon(now: now) }
+      send("finishWhereItIs") { $0.finishWhereItIs(now: now) }
     }
   }
 
@@ -313,7 +322,7 @@ extension PropertyAnimator {
   func enterStore() {
     guard slot < 0, store != nil else { return }
     slot = withStore { store in
-      withUnsafeMutablePointer(to: &parkedCore) { store.enter(self, moving: $0) }
+      withUnsafeMutablePointer(to: &parkedCore) { store.addSlot(for: self, moving: $0) }
     }
   }
 

@@ -334,7 +334,7 @@ public final class PropertyAnimator {
     isDeinitializing = true
     if scheduledDeadline != nil { clock?.unschedule(self) }
     let now = currentTime
-    send("deinit") { $0.abandon(now: now) }
+    send("deinit") { $0.finishWhereItIs(now: now) }
   }
 
   // MARK: - State

@@ -78,7 +78,7 @@ public struct Animatable<Value: VectorConvertible> {
   /// Lets go of the property if `animation` drives it, keeping `value`.
   /// (One mutating call, so that a caller reaching the storage through a key path pays
   /// for one access.)
-  mutating func release(from animation: PropertyAnimation, value: Value) {
+  mutating func takeBack(from animation: PropertyAnimation, value: Value) {
     guard owner === animation else { return }
     self.value = value
     owner = nil
@@ -159,7 +159,7 @@ extension Node {
     }
     // An operation: the completions of the runs this ends run once the value is set.
     CallbackQueue.operation {
-      owner.detachStack()
+      owner.stopStack()
       storage.access(node) { $0.value = newValue }
     }
   }

@@ -122,7 +122,7 @@ open class Node {
     CallbackQueue.operation {
       // Ending one can end others (its animator's whole run): each is checked.
       for held in ending {
-        held.live?.detach(endingAt: .current)
+        held.live?.stop(endingAt: .current)
       }
     }
   }
@@ -238,7 +238,7 @@ open class Node {
     CallbackQueue.operation {
       // Ending one can end others (its animator's whole run): each is checked.
       for animation in ending {
-        animation.live?.detach(endingAt: .current)
+        animation.live?.stop(endingAt: .current)
       }
     }
   }

@@ -36,7 +36,7 @@ public final class Scene {
     CallbackQueue.operation {
       while let animator = store.owners.last?.animator {
         let now = clock.now
-        animator.send("Scene deinit") { $0.abandon(now: now) }
+        animator.send("Scene deinit") { $0.finishWhereItIs(now: now) }
       }
     }
   }

@@ -136,8 +136,8 @@ import Testing
       case .scrub: core.scrub(to: 0.5, now: now)
       case .reverse: core.setReversed(true, now: now)
       case .reachDeadline: core.reachDeadline(now: now)
-      case .abandon: core.abandon(now: now)
-      case .endUnbound: core.endUnbound(now: now)
+      case .abandon: core.finishWhereItIs(now: now)
+      case .endUnbound: core.finishUnbound(now: now)
       }
     #expect(Self.outcome(of: action) == row.outcome)
     #expect(core.phase == row.phase)
