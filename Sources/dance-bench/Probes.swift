@@ -24,6 +24,8 @@ enum Probe: String, CaseIterable {
   /// COUNT starts of a two-property `node.dance` animation over 500 nodes in turn; after
   /// every 500 starts, one frame, then each is finished.
   case start = "--start-probe"
+  /// The same with a completion on each animation (which the finish queues and runs).
+  case startWithCompletion = "--start-completion-probe"
   /// COUNT reads of `center` and `alpha` of 100 animated nodes.
   case read = "--read-probe"
   /// COUNT frames of 1600 additive offsets, one per node, every centre read each frame.
@@ -114,22 +116,27 @@ enum Probe: String, CaseIterable {
       }
       for _ in 0..<count { clock.advance(by: 1.0 / 60) }
       blackHole(animators.last?.value)
-    case .start:
+    case .start, .startWithCompletion:
+      let withCompletion = self == .startWithCompletion
+      var completed = 0
       let scene = Scene()
       let nodes = (0..<500).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
       for node in nodes { scene.root.addChild(node) }
       for index in 0..<count {
         let node = nodes[index % nodes.count]
-        node.dance.animate(duration: 1, curve: .easeInOut) {
+        let dance = node.dance.animate(duration: 1, curve: .easeInOut) {
           $0.center = Point(x: 10, y: 10)
           $0.alpha = 0.5
-        }.start()
+        }
+        if withCompletion { dance.addCompletion { _ in completed += 1 } }
+        dance.start()
         if index % nodes.count == nodes.count - 1 {
           scene.clock.advance(by: 1.0 / 60)
           for node in nodes { node.dance.finish(at: .end) }
         }
       }
       blackHole(nodes.last?.center)
+      blackHole(completed)
     case .read:
       let (_, nodes) = danceScene(count: 100, spring: false, stagger: Self.stagger(frames: 0))
       var sum = 0.0

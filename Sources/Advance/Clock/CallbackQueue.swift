@@ -39,10 +39,10 @@ package final class CallbackQueue {
   /// A callback that came due.
   @usableFromInline
   package enum Callback {
-    /// `count` callbacks that `owner` keeps, oldest first (a `PropertyAnimator`'s
-    /// completions and the position its run ended at): nothing is allocated to queue them,
-    /// and the owner stays alive until they have run.
-    case owned(any CallbackOwner, count: Int)
+    /// `count` callbacks that `owner` keeps, oldest first, with an `argument` for them (a
+    /// `PropertyAnimator`'s completions and the position its run ended at): nothing is
+    /// allocated to queue them, and the owner stays alive until they have run.
+    case owned(any CallbackOwner, count: Int, argument: Int)
     /// A closure (from a `deinit`, which must not retain its object, or an error report).
     case closure(() -> Void)
     /// A slot whose callback has been taken to run.
@@ -163,8 +163,8 @@ package final class CallbackQueue {
     drainDepth += 1
     var index = mark
     while index < due.count {
-      let callback = due[index]
-      due[index] = .taken
+      // Moved out, not copied: the slot keeps no reference while the callback runs.
+      let callback = due.exchange(at: index, with: .taken)
       call(callback)
       index += 1
     }
@@ -175,7 +175,8 @@ package final class CallbackQueue {
   private func call(_ callback: Callback) {
     Self.checkUserCodeMayRun()
     switch callback {
-    case .owned(let owner, let count): owner.runDueCallbacks(count)
+    case .owned(let owner, let count, let argument):
+      owner.runDueCallbacks(count, argument: argument)
     case .closure(let body): body()
     case .taken: break
     }
@@ -185,6 +186,7 @@ package final class CallbackQueue {
 /// An object that keeps callbacks that came due until the ``CallbackQueue`` runs them.
 @usableFromInline
 package protocol CallbackOwner: AnyObject {
-  /// Runs the oldest `count` of the callbacks this object queued, and forgets them.
-  func runDueCallbacks(_ count: Int)
+  /// Runs the oldest `count` of the callbacks this object queued, with the `argument` it
+  /// queued them with, and forgets them.
+  func runDueCallbacks(_ count: Int, argument: Int)
 }

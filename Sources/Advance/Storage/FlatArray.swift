@@ -116,6 +116,16 @@ package struct FlatArray<Element>: ~Copyable {
     count += 1
   }
 
+  /// Puts `element` at `index` and returns the element that was there, moved out (no copy,
+  /// no reference counted).
+  @inlinable
+  package func exchange(at index: Int, with element: Element) -> Element {
+    checkIndex(index)
+    let old = (base + index).move()
+    (base + index).initialize(to: element)
+    return old
+  }
+
   /// Removes and returns the last element.
   @inlinable @discardableResult
   package mutating func removeLast() -> Element {

@@ -278,8 +278,7 @@ extension PropertyAnimator {
     } else {
       while !completions.isEmpty { dueCompletions.append(completions.remove(at: 0)) }
     }
-    duePositions.append((position, count))
-    CallbackQueue.enqueue(.owned(self, count: count))
+    CallbackQueue.enqueue(.owned(self, count: count, argument: position.queueArgument))
   }
 
   /// Ends this animator's current run or pending one at `.current`, whatever its state:
@@ -359,12 +358,26 @@ extension PropertyAnimator {
   }
 }
 
+extension AnimatingPosition {
+  /// The position as the ``CallbackQueue`` carries it.
+  fileprivate var queueArgument: Int {
+    switch self {
+    case .end: 0
+    case .start: 1
+    case .current: 2
+    }
+  }
+
+  fileprivate init(queueArgument: Int) {
+    self = queueArgument == 0 ? .end : queueArgument == 1 ? .start : .current
+  }
+}
+
 extension PropertyAnimator: CallbackOwner {
   /// Runs the oldest `count` queued completions, with the position their run ended at.
   @usableFromInline
-  package func runDueCallbacks(_ count: Int) {
-    guard !duePositions.isEmpty else { return }
-    let position = duePositions.remove(at: 0).position
+  package func runDueCallbacks(_ count: Int, argument: Int) {
+    let position = AnimatingPosition(queueArgument: argument)
     // Taken out of the list first: a completion may end another run of this animator,
     // which queues its own behind these.
     var handlers = FlatArray<(AnimatingPosition) -> Void>()
@@ -373,10 +386,13 @@ extension PropertyAnimator: CallbackOwner {
     } else {
       for _ in 0..<count { handlers.append(dueCompletions.remove(at: 0)) }
     }
-    AnimationBlockStack.run(.immediate) {
-      for index in handlers.indices {
-        handlers[index](position)
-      }
+    // The queue runs at the edge of the outermost operation, where no animation block is
+    // open on this thread (blocks run only inside operations): assignments in a completion
+    // apply at once, with no block entry to push.
+    assert(!AnimationBlockStack.readsTargets, "completions ran inside an animation block")
+    CallbackQueue.checkUserCodeMayRun()
+    for index in handlers.indices {
+      handlers[index](position)
     }
     // The buffer comes back for the next run, unless the list has one again.
     if dueCompletions.isEmpty {

@@ -101,10 +101,9 @@ public final class PropertyAnimator {
 
   @exclusivity(unchecked) var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
   @exclusivity(unchecked) var completions = FlatArray<(AnimatingPosition) -> Void>()
-  /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first; and
-  /// for each ended run, where it ended and how many of them are its.
+  /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first (the
+  /// queue knows how many are each run's, and where it ended).
   @exclusivity(unchecked) var dueCompletions = FlatArray<(AnimatingPosition) -> Void>()
-  @exclusivity(unchecked) var duePositions = FlatArray<(position: AnimatingPosition, count: Int)>()
   /// Whether the animator is going: its last run's completions must not hold it.
   @exclusivity(unchecked) var isDeinitializing = false
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
