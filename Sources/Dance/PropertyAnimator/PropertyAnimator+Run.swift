@@ -386,19 +386,30 @@ extension PropertyAnimator: CallbackOwner {
     } else {
       for _ in 0..<count { handlers.append(dueCompletions.remove(at: 0)) }
     }
-    // The queue runs at the edge of the outermost operation, where no animation block is
-    // open on this thread (blocks run only inside operations): assignments in a completion
-    // apply at once, with no block entry to push.
-    assert(!AnimationBlockStack.readsTargets, "completions ran inside an animation block")
-    CallbackQueue.checkUserCodeMayRun()
-    for index in handlers.indices {
-      handlers[index](position)
+    // Assignments in a completion apply at once. The queue runs at the edge of the
+    // outermost operation, where no animation block is open on this thread (blocks run only
+    // inside operations), so there is no entry to push, unless a target read is open (a
+    // subclass's computed property that `targetValue(of:)` reads may make calls).
+    if AnimationBlockStack.readsTargets {
+      AnimationBlockStack.run(.immediate) { runCompletions(handlers, at: position) }
+    } else {
+      CallbackQueue.checkUserCodeMayRun()
+      runCompletions(handlers, at: position)
     }
     // The buffer comes back for the next run, unless the list has one again.
     if dueCompletions.isEmpty {
       handlers.removeAll()
       swap(&handlers, &dueCompletions)
     }
+  }
+}
+
+/// Calls each of `handlers` with `position`, in order.
+private func runCompletions(
+  _ handlers: borrowing FlatArray<(AnimatingPosition) -> Void>, at position: AnimatingPosition
+) {
+  for index in handlers.indices {
+    handlers[index](position)
   }
 }
 
