@@ -23,10 +23,10 @@ final class PropertyAnimation {
   /// The node whose property this animates; nil once the animation has ended. Unretained:
   /// a node ends its animations (clearing this first) before it goes.
   var node: Node? {
-    get { nodeReference?.takeUnretainedValue() }
-    set { nodeReference = newValue.map { Unmanaged.passUnretained($0) } }
+    get { nodeReference?.object }
+    set { nodeReference = newValue.map { Unretained($0) } }
   }
-  @exclusivity(unchecked) private var nodeReference: Unmanaged<Node>?
+  @exclusivity(unchecked) private var nodeReference: Unretained<Node>?
 
   /// Runs `body` with the node, not retained for the call (see ``node``); nil once the
   /// animation has ended. (A retained `node` cost a retain and release per property on the
@@ -34,15 +34,15 @@ final class PropertyAnimation {
   @inline(__always)
   func withNode<Result>(_ body: (Node) -> Result) -> Result? {
     guard let nodeReference else { return nil }
-    return nodeReference._withUnsafeGuaranteedRef(body)
+    return nodeReference.with(body)
   }
   /// The animations before and after this one in its node's list (``Node/animations``):
   /// links, not an array, so that adding and removing one costs a few stores, not an
   /// array's search, shift and uniqueness check. Unretained: the animator's list keeps the
   /// animation alive for as long as it is in a node's list. (`Unmanaged`, not
   /// `unowned(unsafe)`: a link loaded into a local is then not retained.)
-  @exclusivity(unchecked) var previousInNode: Unmanaged<PropertyAnimation>?
-  @exclusivity(unchecked) var nextInNode: Unmanaged<PropertyAnimation>?
+  @exclusivity(unchecked) var previousInNode: Unretained<PropertyAnimation>?
+  @exclusivity(unchecked) var nextInNode: Unretained<PropertyAnimation>?
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1

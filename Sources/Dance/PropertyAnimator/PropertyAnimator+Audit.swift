@@ -67,12 +67,12 @@ extension Node {
   package func auditProblems() -> [String] {
     var problems: [String] = []
     let animations = animations
-    if lastAnimation?.takeUnretainedValue() !== animations.last {
+    if lastAnimation?.object !== animations.last {
       problems.append("a node's list of animations does not end at its last animation")
     }
     for (index, animation) in animations.enumerated() {
       if animation.node !== self { problems.append("a node lists another node's animation") }
-      let previous = animation.previousInNode?.takeUnretainedValue()
+      let previous = animation.previousInNode?.object
       if previous !== (index > 0 ? animations[index - 1] : nil) {
         problems.append("a node's list of animations links back to the wrong animation")
       }

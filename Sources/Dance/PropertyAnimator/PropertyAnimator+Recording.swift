@@ -13,7 +13,7 @@ extension PropertyAnimator {
     // A block still running after its own run ended (the block stopped or finished its own
     // animator) has nothing to animate with: its assignments apply at once.
     guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
-    let bound = nodeScene._withUnsafeGuaranteedRef { scene in
+    let bound = nodeScene.with { scene in
       if isBound(to: scene.store) { return true }
       guard slot < 0 else { return false }
       bind(clock: scene.clock, store: scene.store)

@@ -82,22 +82,22 @@ open class Node {
   /// and every retain of the node then pays its atomic operations; and `scene`, which every
   /// assignment in an animation block asks, walks these links.)
   /// (Held as `Unmanaged`, so that walking the links retains nothing.)
-  @exclusivity(unchecked) private var parentReference: Unmanaged<Node>?
+  @exclusivity(unchecked) private var parentReference: Unretained<Node>?
   private var parentLink: Node? {
-    get { parentReference?.takeUnretainedValue() }
-    set { parentReference = newValue.map { Unmanaged.passUnretained($0) } }
+    get { parentReference?.object }
+    set { parentReference = newValue.map { Unretained($0) } }
   }
   /// Set on a scene's root only; unretained, cleared by the scene when it goes.
-  @exclusivity(unchecked) private var sceneReference: Unmanaged<Scene>?
+  @exclusivity(unchecked) private var sceneReference: Unretained<Scene>?
   var rootOfScene: Scene? {
-    get { sceneReference?.takeUnretainedValue() }
-    set { sceneReference = newValue.map { Unmanaged.passUnretained($0) } }
+    get { sceneReference?.object }
+    set { sceneReference = newValue.map { Unretained($0) } }
   }
   /// The first and last of the animations driving properties of this node, oldest first,
   /// linked through ``PropertyAnimation/nextInNode``; unretained (their animators hold
   /// them, and take them off this list before they let go).
-  @exclusivity(unchecked) private(set) var firstAnimation: Unmanaged<PropertyAnimation>?
-  @exclusivity(unchecked) private(set) var lastAnimation: Unmanaged<PropertyAnimation>?
+  @exclusivity(unchecked) private(set) var firstAnimation: Unretained<PropertyAnimation>?
+  @exclusivity(unchecked) private(set) var lastAnimation: Unretained<PropertyAnimation>?
   @exclusivity(unchecked) private var danceStorage: NodeDance?
 
   /// Creates a node whose ``frame`` is `frame`.
@@ -148,14 +148,14 @@ open class Node {
   }
 
   /// The scene this node is in, if any.
-  public var scene: Scene? { unretainedScene?.takeUnretainedValue() }
+  public var scene: Scene? { unretainedScene?.object }
 
   /// The scene this node is in, if any, unretained: found without a retain per node, for
   /// the paths that only compare it or read it (every assignment in an animation block).
-  var unretainedScene: Unmanaged<Scene>? {
-    var node = Unmanaged.passUnretained(self)
-    while let parent = node._withUnsafeGuaranteedRef({ $0.parentReference }) { node = parent }
-    return node._withUnsafeGuaranteedRef { $0.sceneReference }
+  var unretainedScene: Unretained<Scene>? {
+    var node = Unretained(self)
+    while let parent = node.with({ $0.parentReference }) { node = parent }
+    return node.with { $0.sceneReference }
   }
 
   /// Dance's chainable animation API for this node.
@@ -257,20 +257,20 @@ extension Node {
     var list: [PropertyAnimation] = []
     var next = firstAnimation
     while let animation = next {
-      list.append(animation.takeUnretainedValue())
-      next = animation._withUnsafeGuaranteedRef { $0.nextInNode }
+      list.append(animation.object)
+      next = animation.with { $0.nextInNode }
     }
     return list
   }
 
   /// Adds `animation` to the node's animations (it animates a property of this node).
   func link(_ animation: PropertyAnimation) {
-    let link = Unmanaged.passUnretained(animation)
+    let link = Unretained(animation)
     animation.node = self
     animation.previousInNode = lastAnimation
     animation.nextInNode = nil
     if let last = lastAnimation {
-      last._withUnsafeGuaranteedRef { $0.nextInNode = link }
+      last.with { $0.nextInNode = link }
     } else {
       firstAnimation = link
     }
@@ -282,12 +282,12 @@ extension Node {
     let previous = animation.previousInNode
     let next = animation.nextInNode
     if let previous {
-      previous._withUnsafeGuaranteedRef { $0.nextInNode = next }
+      previous.with { $0.nextInNode = next }
     } else {
       firstAnimation = next
     }
     if let next {
-      next._withUnsafeGuaranteedRef { $0.previousInNode = previous }
+      next.with { $0.previousInNode = previous }
     } else {
       lastAnimation = previous
     }
