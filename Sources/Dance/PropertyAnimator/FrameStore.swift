@@ -47,13 +47,21 @@ final class FrameStore {
   /// finishes at `.current`.
   struct SlotOwner {
     /// Unretained: the animator leaves its slot before it goes.
-    unowned(unsafe) let animator: PropertyAnimator
+    let link: Unretained<PropertyAnimator>
     var retained: PropertyAnimator?
+
+    init(animator: PropertyAnimator, retained: PropertyAnimator?) {
+      link = Unretained(animator)
+      self.retained = retained
+    }
+
+    /// The animator, retained by the caller.
+    var animator: PropertyAnimator { link.object }
 
     /// Runs `body` with the animator, not retained for the call.
     @inline(__always)
     func withAnimator<Result>(_ body: (PropertyAnimator) -> Result) -> Result {
-      Unmanaged.passUnretained(animator)._withUnsafeGuaranteedRef(body)
+      link.with(body)
     }
   }
 

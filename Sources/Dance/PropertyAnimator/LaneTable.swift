@@ -72,7 +72,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   struct UnownedAnimation {
     /// Unretained: an animation removes its lane before it ends.
-    unowned(unsafe) let animation: PropertyAnimation
+    let link: Unretained<PropertyAnimation>
+
+    init(animation: PropertyAnimation) { link = Unretained(animation) }
+
+    var animation: PropertyAnimation { link.object }
   }
 
   var count: Int { slots.count }

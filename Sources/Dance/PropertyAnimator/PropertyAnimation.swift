@@ -19,7 +19,11 @@ final class PropertyAnimation {
   ///
   /// Unretained, like ``Animatable``'s link to its owner, because every read of a property
   /// passes here (`swift_unownedRetainStrong` was a tenth of a read's instructions).
-  @exclusivity(unchecked) unowned(unsafe) var animator: PropertyAnimator?
+  var animator: PropertyAnimator? {
+    @inline(__always) get { animatorLink?.object }
+    @inline(__always) set { animatorLink = newValue.map { Unretained($0) } }
+  }
+  @exclusivity(unchecked) var animatorLink: Unretained<PropertyAnimator>?
   /// The node whose property this animates; nil once the animation has ended. Unretained:
   /// a node ends its animations (clearing this first) before it goes.
   var node: Node? {

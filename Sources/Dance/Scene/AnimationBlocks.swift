@@ -11,9 +11,11 @@ final class AnimationBlockStack {
   /// that opened it runs, and that run's caller holds the object. (Entries are copied on
   /// every assignment in a block: a retained reference cost a retain and a release each.)
   struct Held<Object: AnyObject> {
-    unowned(unsafe) let object: Object
+    let link: Unretained<Object>
 
-    init(_ object: Object) { self.object = object }
+    init(_ object: Object) { link = Unretained(object) }
+
+    var object: Object { link.object }
   }
 
   enum Entry {
