@@ -15,7 +15,9 @@
 /// it (valgrind on the fuzzer found a frame writing to an animator its `onChange` freed).
 @usableFromInline
 final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
-  @usableFromInline unowned(unsafe) let clock: AnimationClock
+  /// Unretained: the clock keeps its stores, which go with it.
+  @usableFromInline let clockLink: Unretained<AnimationClock>
+  @inlinable var clock: AnimationClock { clockLink.object }
   package var registration = ClockRegistration()
 
   /// The running animators, unretained: each leaves before it goes (its back-index is
@@ -27,7 +29,7 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
 
   @inlinable
   init(clock: AnimationClock) {
-    self.clock = clock
+    clockLink = Unretained(clock)
     frame = { store in
       let count = store.members.beginWalk()
       var index = 0
