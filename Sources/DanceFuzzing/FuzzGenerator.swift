@@ -98,10 +98,13 @@ package struct FuzzGenerator {
 
   /// What a completion, callback, `onChange` or simulation function does besides counting:
   /// nothing a third of the time, otherwise one to three calls drawn from every verb
-  /// (advancing the clock and releasing the last reference to anything included). Calls
-  /// made from a callback's callback make none of their own.
+  /// (advancing the clock and releasing the last reference to anything included). The calls
+  /// a callback makes have callbacks that make none of their own: with one more level, an
+  /// `onChange` that starts an animation whose completion sets the value again is a chain
+  /// of new animators that only the clock's million events per advance bound (seed
+  /// 5417175520164: 2.5 million calls in one step of 1e9 s, past the 30 s watchdog).
   mutating func then(depth: Int) -> FuzzOperation? {
-    guard depth < 2, int(0...2) != 0 else { return nil }
+    guard depth == 0, int(0...2) != 0 else { return nil }
     let calls = (0..<int(1...3)).map { _ in operation(depth: depth + 1) }
     return calls.count == 1 ? calls[0] : .sequence(calls)
   }
