@@ -23,10 +23,11 @@
 ///
 /// **Bad input.** Time never runs backwards: a NaN, infinite or negative step, a target
 /// earlier than ``now``, or an advance started from inside a clock callback, an animation
-/// block or a custom simulation function is ignored and reports a ``DanceError``. An event scheduled from inside a callback for a time that has
-/// already come (a zero-duration animation started in a completion, say) runs on the next
-/// advance, so a chain of instantaneous animations can never hang a frame. At most
-/// ``maximumEventsPerAdvance`` events run in one advance, and at most
+/// block or a custom simulation function is ignored and reports a ``DanceError``. An event
+/// scheduled from inside a callback for a time that has already come (a zero-duration
+/// animation started in a completion, say) runs on the next advance, so a chain of
+/// instantaneous animations can never hang a frame. At most ``maximumEventsPerAdvance``
+/// events run in one advance, and at most
 /// ``maximumEventsPerObserverPerAdvance`` for one animator; past that the clock stops at the
 /// last event's time, reports an error, and continues on the next advance.
 ///
@@ -278,8 +279,7 @@ public final class AnimationClock {
     guard index >= 0 else { return }
     observer.registration.activeIndex = -1
     if let movedTo = active.remove(at: index).movedTo {
-      active.address(of: movedTo).pointee.unsafelyUnwrapped.observer.registration.activeIndex =
-        movedTo
+      active.entry(at: movedTo)?.observer.registration.activeIndex = movedTo
     }
   }
 
