@@ -63,11 +63,6 @@ public final class AnimationClock {
   @exclusivity(unchecked) private var nowError: Double = 0
 
   @usableFromInline
-  struct Participant {
-    unowned(unsafe) let observer: any ClockFrameObserver
-  }
-
-  @usableFromInline
   struct Deadline {
     var time: Double
     var order: UInt64
@@ -85,14 +80,14 @@ public final class AnimationClock {
   /// 9 000 instructions in the heap when moving an entry called into its observer, and 1 400
   /// still when every removal sifted.)
   struct Holder {
-    unowned(unsafe) var observer: (any ClockDeadlineObserver)?
+    var observer: UnretainedObserver?
     var liveOrder: UInt64
     var entries: Int
   }
 
   // Observers called at the end of every advance (each knows its index, `activeIndex`).
   // The tick pass walks them; one removed meanwhile leaves a hole until the pass ends.
-  @exclusivity(unchecked) private var active = SlotList<Participant>()
+  @exclusivity(unchecked) private var active = SlotList<UnretainedObserver>()
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
   @exclusivity(unchecked) private var deadlines = FlatArray<Deadline>()
@@ -216,7 +211,8 @@ public final class AnimationClock {
         reached = false
         break
       }
-      let observer = holders[first.holder].observer.unsafelyUnwrapped
+      // Retained for the event, which may release the observer's last owner.
+      let observer = holders[first.holder].observer.unsafelyUnwrapped.observer
       if observer.registration.advanceSerial != advanceSerial {
         observer.registration.advanceSerial = advanceSerial
         observer.registration.eventsInAdvance = 0
@@ -258,10 +254,12 @@ public final class AnimationClock {
     let count = active.beginWalk()
     var index = 0
     while index < count {
+      // Retained for the call: a frame may run `onChange` handlers that release the store's
+      // last animator, and with it the store.
       active.entry(at: index)?.observer.clockDidAdvance(self)
       index += 1
     }
-    active.endWalk { $0.observer.registration.activeIndex = $1 }
+    active.endWalk { observer, index in observer.withRegistration { $0.activeIndex = index } }
     return reached
   }
 
@@ -270,7 +268,7 @@ public final class AnimationClock {
   /// Adds `observer` to the list called at the end of every advance (no-op if it is there).
   package func activate(_ observer: any ClockFrameObserver) {
     guard observer.registration.activeIndex < 0 else { return }
-    observer.registration.activeIndex = active.append(Participant(observer: observer))
+    observer.registration.activeIndex = active.append(UnretainedObserver(observer))
   }
 
   /// Removes `observer` from the list called at the end of every advance.
@@ -279,7 +277,7 @@ public final class AnimationClock {
     guard index >= 0 else { return }
     observer.registration.activeIndex = -1
     if let movedTo = active.remove(at: index).movedTo {
-      active.entry(at: movedTo)?.observer.registration.activeIndex = movedTo
+      active.entry(at: movedTo)?.withRegistration { $0.activeIndex = movedTo }
     }
   }
 
@@ -324,7 +322,7 @@ public final class AnimationClock {
   /// What breaks the invariants (``SlotList``) of the active list and of the animator
   /// stores' member lists; for the fuzzer's audit.
   package var slotListProblems: [String] {
-    active.checkInvariants { $0.observer.registration.activeIndex }
+    active.checkInvariants { $0.withRegistration { $0.activeIndex } }
       + animatorStores.values.flatMap { ($0 as? any StoreCounting)?.memberProblems ?? [] }
   }
 
@@ -346,7 +344,7 @@ public final class AnimationClock {
   }
 
   private func acquireHolder(for observer: any ClockDeadlineObserver) -> Int {
-    let holder = Holder(observer: observer, liveOrder: 0, entries: 0)
+    let holder = Holder(observer: UnretainedObserver(observer), liveOrder: 0, entries: 0)
     if freeHolders.isEmpty {
       holders.append(holder)
       return holders.count - 1

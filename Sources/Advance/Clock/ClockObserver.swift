@@ -1,25 +1,45 @@
 /// An object that the ``AnimationClock`` keeps in its lists: it holds the clock's
 /// bookkeeping. The clock does not retain it: each must leave the clock's lists in its
 /// `deinit` (`deactivate` for the frame role, `unschedule` for the deadline role).
+///
+/// Both roles' calls are requirements here, so that the clock keeps one kind of link
+/// (``UnretainedObserver``) for both lists; an observer takes a role by conforming to
+/// ``ClockFrameObserver`` or ``ClockDeadlineObserver``, which is what the clock's methods
+/// accept, and the other role's call is never made to it.
 package protocol ClockParticipant: AnyObject {
   /// The clock's bookkeeping for this observer; initialise it to `ClockRegistration()` and
   /// leave it to the clock.
   var registration: ClockRegistration { get set }
+
+  /// The clock finished an advance; `clock.now` is the new time (the frame role).
+  func clockDidAdvance(_ clock: AnimationClock)
+
+  /// The clock reached this observer's deadline; `clock.now` is the deadline (the deadline
+  /// role).
+  func clockDidReachDeadline(_ clock: AnimationClock)
 }
 
 /// The per-frame role: while *active*, called once at the end of every advance, to update
 /// what it shows (Advance's animators, Dance's frame stores).
-package protocol ClockFrameObserver: ClockParticipant {
-  /// The clock finished an advance; `clock.now` is the new time.
-  func clockDidAdvance(_ clock: AnimationClock)
+package protocol ClockFrameObserver: ClockParticipant {}
+
+extension ClockFrameObserver {
+  /// Never called: a frame observer schedules no deadline.
+  package func clockDidReachDeadline(_ clock: AnimationClock) {
+    assertionFailure("a deadline reached an observer that has the frame role only")
+  }
 }
 
 /// The deadline role: holds at most one *deadline*, called once when the clock reaches that
 /// exact time, with ``AnimationClock/now`` equal to it, to finish, convert or start
 /// something (Advance's animators, Dance's property animators).
-package protocol ClockDeadlineObserver: ClockParticipant {
-  /// The clock reached this observer's deadline; `clock.now` is the deadline.
-  func clockDidReachDeadline(_ clock: AnimationClock)
+package protocol ClockDeadlineObserver: ClockParticipant {}
+
+extension ClockDeadlineObserver {
+  /// Never called: a deadline observer is not in the clock's active list.
+  package func clockDidAdvance(_ clock: AnimationClock) {
+    assertionFailure("a frame reached an observer that has the deadline role only")
+  }
 }
 
 /// Where the clock keeps an observer: its index in the active list and its entry in the
