@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The unsafe constructs of the library modules, counted per construct (code lines only, not
 # comments): inside the small checked types that exist to hold them (Sources/Advance/Storage:
-# FlatArray, Unretained, SlotList) and everywhere else. Printed by CI; issue 24 keeps it.
+# FlatArray, FlatAddress, Unretained, UnretainedObserver, SlotList) and everywhere else.
+# Printed by CI; issue 24 keeps it.
 #
 #   scripts/unsafe-census.sh [ROOT]   (default: this checkout)
 set -euo pipefail

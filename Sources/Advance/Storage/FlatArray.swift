@@ -21,6 +21,11 @@ package struct FlatArray<Element>: ~Copyable {
   /// The number of elements.
   @usableFromInline package var count = 0
   @usableFromInline var capacity: Int
+  #if DEBUG
+    /// Advanced on every growth and removal: the addresses taken with ``element(at:)``
+    /// check it.
+    @usableFromInline let epoch = FlatArrayEpoch()
+  #endif
 
   /// An empty array with room for `capacity` elements; with none (the default) it
   /// allocates its buffer at the first append, so that an empty list to swap another
@@ -97,6 +102,33 @@ package struct FlatArray<Element>: ~Copyable {
     return base + index
   }
 
+  /// The element at `index` in place, as a ``FlatAddress`` (valid until the array next
+  /// grows or loses an element, which debug builds check at every use).
+  @inlinable @inline(__always)
+  package func element(at index: Int) -> FlatAddress<Element> {
+    checkIndex(index)
+    #if DEBUG
+      return FlatAddress(base: base + index, array: epoch, available: count - index)
+    #else
+      return FlatAddress(base: base + index)
+    #endif
+  }
+
+  /// The first element in place, for a walk over every element (``FlatAddress/+(_:_:)``);
+  /// nil when the array is empty.
+  @inlinable @inline(__always)
+  package var first: FlatAddress<Element>? {
+    count > 0 ? element(at: 0) : nil
+  }
+
+  /// Marks the addresses taken so far as stale (debug builds; nothing in release builds).
+  @inlinable @inline(__always)
+  func invalidateAddresses() {
+    #if DEBUG
+      epoch.value &+= 1
+    #endif
+  }
+
   /// The last element, if any.
   @inlinable package var last: Element? { count > 0 ? base[count - 1] : nil }
 
@@ -130,6 +162,7 @@ package struct FlatArray<Element>: ~Copyable {
   @inlinable @discardableResult
   package mutating func removeLast() -> Element {
     assert(count > 0, "removeLast() on an empty FlatArray")
+    invalidateAddresses()
     count -= 1
     return (base + count).move()
   }
@@ -143,6 +176,7 @@ package struct FlatArray<Element>: ~Copyable {
     removed: Element, moved: Element?
   ) {
     checkIndex(index)
+    invalidateAddresses()
     let last = count - 1
     let removed = (base + index).move()
     count = last
@@ -156,6 +190,7 @@ package struct FlatArray<Element>: ~Copyable {
   @inlinable @discardableResult
   package mutating func remove(at index: Int) -> Element {
     checkIndex(index)
+    invalidateAddresses()
     let removed = (base + index).move()
     (base + index).moveInitialize(from: base + index + 1, count: count - index - 1)
     count -= 1
@@ -179,6 +214,7 @@ package struct FlatArray<Element>: ~Copyable {
 
   @usableFromInline
   mutating func grow() {
+    invalidateAddresses()
     let larger = max(capacity * 2, 2)
     let buffer = Self.allocate(capacity: larger)
     buffer.moveInitialize(from: base, count: count)

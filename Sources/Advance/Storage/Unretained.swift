@@ -30,6 +30,13 @@ package struct Unretained<Object: AnyObject> {
     #endif
   }
 
+  /// A link to `object`, which is an `Object` by construction (a lane table found by its
+  /// value type): debug builds check the type (`unsafeDowncast`), release builds trust it.
+  @inlinable @inline(__always)
+  package init(_ object: AnyObject, as _: Object.Type) {
+    self.init(unsafeDowncast(object, to: Object.self))
+  }
+
   /// Runs `body` with the object, not retained for the call: `body` must not release it
   /// (it must call no user code).
   @inlinable @inline(__always)
@@ -41,6 +48,16 @@ package struct Unretained<Object: AnyObject> {
       defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
     #endif
     return reference._withUnsafeGuaranteedRef(body)
+  }
+
+  /// Runs `body` with the object as a `Target`, which it is by construction (an erased link
+  /// to a lane table): checked in debug builds, trusted in release builds; not retained for
+  /// the call, as in ``with(_:)``.
+  @inlinable @inline(__always)
+  package func with<Target: AnyObject, Result>(
+    as _: Target.Type, _ body: (Target) -> Result
+  ) -> Result {
+    with { body(unsafeDowncast($0, to: Target.self)) }
   }
 
   /// The object, as a strong reference that the caller holds (for a use that may release

@@ -1,5 +1,5 @@
 // Reading a core where it lives, without copying it: the frame's per-slot sample, read
-// field by field through a pointer, and the pure functions through a pointer. (A copy of
+// field by field through its address in the store, and the pure functions through it. (A copy of
 // the core costs a memcpy and a retain and release of its curve's solver.)
 
 extension AnimatorCore {
@@ -18,7 +18,7 @@ extension AnimatorCore {
   /// around that case's calls: `dance-bench --timed-frame-probe` counted 222 instructions
   /// per node-frame that way.
   @inline(__always)
-  static func frameSample(_ core: UnsafePointer<AnimatorCore>, at time: Double) -> SlotSample {
+  static func frameSample(_ core: FlatAddress<AnimatorCore>, at time: Double) -> SlotSample {
     let elapsed = time - core.pointee.anchorTime
     let secondsPerFraction = core.pointee.secondsPerFraction
     guard core.pointee.phase == .running, !core.pointee.isCycling,
@@ -39,23 +39,22 @@ extension AnimatorCore {
   }
 
   @inline(never)
-  static func outlinedFrameSample(_ core: UnsafePointer<AnimatorCore>, at time: Double)
+  static func outlinedFrameSample(_ core: FlatAddress<AnimatorCore>, at time: Double)
     -> SlotSample
   {
     // Through a mutable access, in place: a copy of the core (a paused slot's, every frame)
     // would retain and release its curve's solver.
-    UnsafeMutablePointer(mutating: core).pointee.frameSample(at: time)
+    core.pointee.frameSample(at: time)
   }
 }
 
-/// The core's pure functions, read in place through a pointer to it. A call on
-/// `pointer.pointee` copies the core first (128 bytes, and a retain and release of its
-/// curve's solver); through a mutable access the call reads the core where it is.
-extension UnsafePointer where Pointee == AnimatorCore {
+/// The core's pure functions, read in place through its address (a copy of the core is 128
+/// bytes, and a retain and release of its curve's solver).
+extension FlatAddress where Element == AnimatorCore {
   /// ``AnimatorCore/fraction(at:)``.
   @inline(__always)
   func fraction(at time: Double) -> Double {
-    UnsafeMutablePointer(mutating: self).pointee.fraction(at: time)
+    pointee.fraction(at: time)
   }
 
   /// ``AnimatorCore/sample(atFraction:slopes:)``.
@@ -63,12 +62,12 @@ extension UnsafePointer where Pointee == AnimatorCore {
   func sample(atFraction f: Double, slopes: Bool = false) -> (
     value: TimingSample, slope: TimingSample
   ) {
-    UnsafeMutablePointer(mutating: self).pointee.sample(atFraction: f, slopes: slopes)
+    pointee.sample(atFraction: f, slopes: slopes)
   }
 
   /// ``AnimatorCore/speed(at:)``.
   @inline(__always)
   func speed(at time: Double) -> Double {
-    UnsafeMutablePointer(mutating: self).pointee.speed(at: time)
+    pointee.speed(at: time)
   }
 }

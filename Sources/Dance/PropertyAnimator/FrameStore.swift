@@ -78,9 +78,9 @@ final class FrameStore {
   @exclusivity(unchecked) private var progress = FlatArray<SIMD2<Double>>()
   /// Per slot: the rest of its sample at the last frame, if a lane or plan needed it.
   @exclusivity(unchecked) private var details = FlatArray<SampleDetails>()
-  /// Per slot: the plan of the timeline whose run it is (retained), or nil; the frame
-  /// samples its children after the slots.
-  @exclusivity(unchecked) private var plans = FlatArray<Unmanaged<TimelinePlan>?>()
+  /// Per slot: the plan of the timeline whose run it is, or nil; the frame samples its
+  /// children after the slots.
+  @exclusivity(unchecked) private var plans = FlatArray<TimelinePlan?>()
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
   @exclusivity(unchecked) private var childSamples =
     FlatArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>()
@@ -115,30 +115,21 @@ final class FrameStore {
   }
 
   deinit {
-    for index in plans.indices { plans[index]?.release() }
     clock.deactivate(self)
   }
 
   /// The lane table for values of type `V`, unretained: the store keeps its tables for as
   /// long as it lives. (A returned table is retained and released by its caller.)
-  func table<V: SIMD>(for _: V.Type) -> Unmanaged<LaneTable<V>> where V.Scalar == Double {
-    if V.self == SIMD2<Double>.self {
-      return .passUnretained(unsafeDowncast(pairs, to: LaneTable<V>.self))
-    }
-    if V.self == SIMD4<Double>.self {
-      return .passUnretained(unsafeDowncast(quads, to: LaneTable<V>.self))
-    }
-    if V.self == SIMD8<Double>.self {
-      return .passUnretained(unsafeDowncast(octets, to: LaneTable<V>.self))
-    }
+  func table<V: SIMD>(for _: V.Type) -> Unretained<LaneTable<V>> where V.Scalar == Double {
+    if V.self == SIMD2<Double>.self { return Unretained(pairs, as: LaneTable<V>.self) }
+    if V.self == SIMD4<Double>.self { return Unretained(quads, as: LaneTable<V>.self) }
+    if V.self == SIMD8<Double>.self { return Unretained(octets, as: LaneTable<V>.self) }
     let key = ObjectIdentifier(V.self)
-    if let table = otherTables[key] {
-      return .passUnretained(unsafeDowncast(table as AnyObject, to: LaneTable<V>.self))
-    }
+    if let table = otherTables[key] { return Unretained(table, as: LaneTable<V>.self) }
     let table = LaneTable<V>()
     otherTables[key] = table
     otherTableList.append(table)
-    return .passUnretained(table)
+    return Unretained(table)
   }
 
   /// The number of active animators; for tests and diagnostics.
@@ -206,7 +197,7 @@ final class FrameStore {
     core.initialize(to: pooledCores.isEmpty ? .unused : pooledCores.removeLast())
     owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
-    let entered = UnsafePointer(cores.address(of: cores.count - 1))
+    let entered = cores.element(at: cores.count - 1)
     details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
     plans.append(nil)
     childSamples.append(nil)
@@ -217,8 +208,8 @@ final class FrameStore {
   /// Gives `slot` (a timeline's run) the plan whose children the frame samples.
   func setPlan(_ plan: TimelinePlan, slot: Int) {
     guard slot >= 0 && slot < plans.count else { return }
-    if let old = plans[slot] { old.release() } else { planCount += 1 }
-    plans[slot] = Unmanaged.passRetained(plan)
+    if plans[slot] == nil { planCount += 1 }
+    plans[slot] = plan
     childSamples[slot] = plan.samples
   }
 
@@ -240,10 +231,7 @@ final class FrameStore {
     }
     _ = progress.swapRemove(at: slot, returningMoved: false)
     _ = details.swapRemove(at: slot, returningMoved: false)
-    if let plan = plans.swapRemove(at: slot).removed {
-      plan.release()
-      planCount -= 1
-    }
+    if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
     _ = childSamples.swapRemove(at: slot)
     let hold = owners.swapRemove(at: slot, returningMoved: false).removed.retained
     pooledCores.append(parked.move())
@@ -271,9 +259,9 @@ extension FrameStore {
   func sampleSlots(through slot: Int) -> Int {
     guard slot >= sampledCount else { return sampledCount }
     let end = min(max(slot + 1, sampledCount + Self.sampleChunk), cores.count)
-    guard let coreBase = cores.buffer.baseAddress,
-      let progressBase = progress.buffer.baseAddress
-    else { return sampledCount }
+    guard let coreBase = cores.first, let progressBase = progress.buffer.baseAddress else {
+      return sampledCount
+    }
     let now = evaluatedAt
     for index in sampledCount..<end {
       progressBase[index] = AnimatorCore.frameSample(coreBase + index, at: now).timing.progress
@@ -289,8 +277,8 @@ extension FrameStore: ClockFrameObserver {
     let now = clock.now
     evaluatedAt = now
     if !animationsEndedThisFrame.isEmpty { poolEndedAnimations() }
-    let cores = cores.buffer
-    guard let coreBase = cores.baseAddress,
+    let coreCount = cores.count
+    guard let coreBase = cores.first,
       let progressBase = progress.buffer.baseAddress,
       let detailBase = details.buffer.baseAddress
     else { return }
@@ -300,9 +288,9 @@ extension FrameStore: ClockFrameObserver {
     // A large store of plain lanes only samples its slots as the lanes reach them
     // (`sampleSlots(through:)`); a store of a chunk or less, in one pass (without the
     // calls).
-    let samplesLazily = !needsDetails && cores.count > Self.sampleChunk
+    let samplesLazily = !needsDetails && coreCount > Self.sampleChunk
     if !samplesLazily {
-      for index in cores.indices {
+      for index in 0..<coreCount {
         let sample = AnimatorCore.frameSample(coreBase + index, at: now)
         progressBase[index] = sample.timing.progress
         if needsDetails {
@@ -311,19 +299,17 @@ extension FrameStore: ClockFrameObserver {
         }
       }
     }
-    sampledCount = samplesLazily ? 0 : cores.count
+    sampledCount = samplesLazily ? 0 : coreCount
     if planCount > 0 {
       // Timelines' runs: their children's samples, from the run's fraction.
       for index in plans.indices {
-        plans[index]?._withUnsafeGuaranteedRef {
-          $0.sampleChildren(atFraction: detailBase[index].fraction)
-        }
+        plans[index]?.sampleChildren(atFraction: detailBase[index].fraction)
       }
     }
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
       children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped),
-      sampler: samplesLazily ? Unmanaged.passUnretained(self) : nil)
+      sampler: samplesLazily ? Unretained(self) : nil)
     if !pairs.isEmpty { pairs.blend(frame) }
     if !quads.isEmpty { quads.blend(frame) }
     if !octets.isEmpty { octets.blend(frame) }

@@ -118,7 +118,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   @inline(__always)
   func value(
     at f: Double, sample: TimingSample, slope: TimingSample = .zero,
-    core: UnsafePointer<AnimatorCore>, slopes: Bool
+    core: FlatAddress<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
     if f >= segmentStart {
       var (sample, sampleSlope) = (sample, slope)

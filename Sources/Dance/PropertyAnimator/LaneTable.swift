@@ -66,9 +66,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @exclusivity(unchecked) private var tracks =
     FlatArray<(keyframes: KeyframePath<V>, lane: Int)>()
   /// The timeline tracks of the lanes that have them, each with its lane's index.
-  /// (Unmanaged, released when the lane goes: the frame reaches them without a retain.)
-  @exclusivity(unchecked) private var timelines =
-    FlatArray<(track: Unmanaged<TimelineTrack<V>>, lane: Int)>()
+  @exclusivity(unchecked) private var timelines = FlatArray<(track: TimelineTrack<V>, lane: Int)>()
 
   struct UnownedAnimation {
     /// Unretained: an animation removes its lane before it ends.
@@ -98,12 +96,6 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// Whether the table has no lanes.
   var isEmpty: Bool { slots.isEmpty }
 
-  deinit {
-    // The tracks are held unmanaged; a table that goes with lanes left (its store going
-    // with stopped animators) lets go of them here.
-    for index in timelines.indices { timelines[index].track.release() }
-  }
-
   /// Adds a lane for `owner`, showing `current`; returns its index.
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
@@ -119,7 +111,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     }
     if let timeline {
       path.timeline = Int32(truncatingIfNeeded: timelines.count)
-      timelines.append((Unmanaged.passRetained(timeline), slots.count))
+      timelines.append((timeline, slots.count))
     }
     if !path.isPlain { specialCount += 1 }
     slots.append(Int32(truncatingIfNeeded: slot))
@@ -145,9 +137,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       }
       let timeline = Int(paths[index].timeline)
       if timeline >= 0 {
-        let (removed, moved) = timelines.swapRemove(at: timeline)
-        removed.track.release()
-        if let moved {
+        if let moved = timelines.swapRemove(at: timeline).moved {
           paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
           kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
         }
@@ -184,7 +174,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// The timeline track of the lane at `index`, if it has one.
   func timeline(at index: Int) -> TimelineTrack<V>? {
     let track = Int(paths[index].timeline)
-    return track >= 0 ? timelines[track].track.takeUnretainedValue() : nil
+    return track >= 0 ? timelines[track].track : nil
   }
 
   /// Lets the frame blend the timeline lane at `index` from its child's sample if its
@@ -202,7 +192,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// cursor (the end, unless the timeline is recording), or the end of its path.
   func target(at index: Int) -> V {
     let timeline = Int(paths[index].timeline)
-    if timeline >= 0 { return timelines[timeline].track.takeUnretainedValue().target }
+    if timeline >= 0 { return timelines[timeline].track.target }
     return keyframes(at: index)?.last ?? paths[index].to
   }
 
@@ -211,16 +201,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @inline(__always)
   func value(
     at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
-    core: UnsafePointer<AnimatorCore>, slopes: Bool
+    core: FlatAddress<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
     let track = Int(paths[index].keyframes)
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
     let timeline = Int(paths[index].timeline)
     if timeline >= 0 {
-      return timelines[timeline].track._withUnsafeGuaranteedRef { track in
-        let (value, slope) = track.value(at: f * track.ownLength, slopes: slopes)
-        return (value, slope * track.ownLength)
-      }
+      return timelines[timeline].track.value(atFraction: f, slopes: slopes)
     }
     return paths[index].value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
@@ -262,7 +249,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func evaluate(
-    at index: Int, fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>
+    at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>
   ) {
     // A plain lane blends as the frame blends it, without reading its path.
     if kinds[index].isPlain {
@@ -293,9 +280,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       if kinds[index].isPlain {
         values[index] = ends[index].from
       } else {
-        let timing = ending.core.pointer(to: \.timing).unsafelyUnwrapped
-        evaluate(
-          at: index, fraction: 0, sample: AnimationTiming.sample(timing, at: 0), core: ending.core)
+        let sample = ending.core.pointee.timing.sample(at: 0, linear: false)
+        evaluate(at: index, fraction: 0, sample: sample, core: ending.core)
       }
     }
   }
@@ -324,7 +310,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       for index in slots.indices {
         let slot = Int(slots[index])
         if slot >= sampled {
-          sampled = sampler._withUnsafeGuaranteedRef { $0.sampleSlots(through: slot) }
+          sampled = sampler.with { $0.sampleSlots(through: slot) }
         }
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])
       }
@@ -344,9 +330,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
           ends[index].from, ends[index].to, childSamples[Int(kinds[index].child)].sample)
       } else if kinds[index].timeline >= 0 {
         // A timeline's lane needs its track, not the core.
-        values[index] = timelines[Int(kinds[index].timeline)].track._withUnsafeGuaranteedRef {
-          $0.value(at: details.fraction * $0.ownLength, slopes: false).value
-        }
+        values[index] =
+          timelines[Int(kinds[index].timeline)].track.value(
+            atFraction: details.fraction, slopes: false
+          ).value
       } else {
         values[index] =
           value(
@@ -365,11 +352,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 struct FrameSamples {
   let progress: UnsafePointer<SIMD2<Double>>
   let details: UnsafePointer<SampleDetails>
-  let cores: UnsafePointer<AnimatorCore>
+  let cores: FlatAddress<AnimatorCore>
   let children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
   /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
   /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
-  let sampler: Unmanaged<FrameStore>?
+  let sampler: Unretained<FrameStore>?
 }
 
 /// The part of a slot's sample beyond its progress: its fraction complete and the spring's

@@ -51,8 +51,9 @@ final class PropertyAnimation {
   /// read of the property; confined to the clock's thread.)
   @exclusivity(unchecked) var laneIndex = -1
   /// The table holding the lane: the store's table for the value's vector type, unretained
-  /// (the store keeps it) and reached without a retain (``withLanes(_:_:)``).
-  @exclusivity(unchecked) var table: Unmanaged<AnyObject>?
+  /// (the store keeps it for as long as it lives) and reached without a retain
+  /// (``withLanes(_:_:)``), its type erased: ``width`` says which it is.
+  @exclusivity(unchecked) var table: Unretained<AnyObject>?
   /// Which of the store's tables `table` is, for the operations that do not depend on the
   /// value type.
   @exclusivity(unchecked) var width = LaneWidth.other
@@ -99,9 +100,7 @@ final class PropertyAnimation {
   @inline(__always)
   func withLanes<V: SIMD, Result>(_: V.Type, _ body: (LaneTable<V>) -> Result) -> Result
   where V.Scalar == Double {
-    table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
-      body(unsafeDowncast($0, to: LaneTable<V>.self))
-    }
+    table.unsafelyUnwrapped.with(as: LaneTable<V>.self, body)
   }
 
   /// Runs `operation` on this animation's lane with its table as its own type: direct,
@@ -115,7 +114,7 @@ final class PropertyAnimation {
     case .other:
       // Another width: the table through its protocol (a cast, on the control path of the
       // rarer widths only; every table conforms).
-      table.unsafelyUnwrapped._withUnsafeGuaranteedRef {
+      table.unsafelyUnwrapped.with {
         ($0 as! any ErasedLaneTable).perform(operation, lane: laneIndex)
       }
     }
@@ -169,7 +168,7 @@ final class PropertyAnimation {
     var member: PropertyAnimation? = self
     while let next = member {
       if let animator = next.animator {
-        sum += next.velocity(V.self, core: animator.corePointer, now: now)
+        sum += next.velocity(V.self, core: animator.coreAddress, now: now)
       }
       member = next.below
     }
@@ -177,7 +176,7 @@ final class PropertyAnimation {
   }
 
   /// The velocity in value units per second of clock time, at clock time `now`.
-  func velocity<V: SIMD>(_: V.Type, core: UnsafePointer<AnimatorCore>, now: Double) -> V
+  func velocity<V: SIMD>(_: V.Type, core: FlatAddress<AnimatorCore>, now: Double) -> V
   where V.Scalar == Double {
     let f = core.fraction(at: now)
     let (sample, slope) = core.sample(atFraction: f, slopes: true)
@@ -216,7 +215,7 @@ final class PropertyAnimation {
 
   /// Writes the value at fraction `f` into the lane; `sample` is the animator's timing at
   /// u = f.
-  func evaluate(fraction f: Double, sample: TimingSample, core: UnsafePointer<AnimatorCore>) {
+  func evaluate(fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>) {
     perform(EvaluateLane(fraction: f, sample: sample, core: core))
   }
 
@@ -226,7 +225,7 @@ final class PropertyAnimation {
   }
 
   /// Re-bases the path for `continueAnimation`.
-  func rebase(_ rebase: AnimatorCore.Rebase, core: UnsafePointer<AnimatorCore>) {
+  func rebase(_ rebase: AnimatorCore.Rebase, core: FlatAddress<AnimatorCore>) {
     perform(RebaseLane(rebase: rebase, core: core))
   }
 
@@ -317,7 +316,7 @@ enum LaneWidth {
 /// Where a run ended, for the lanes it ends: the position and the core it ended with.
 struct LaneEnding {
   let position: AnimatingPosition
-  let core: UnsafePointer<AnimatorCore>
+  let core: FlatAddress<AnimatorCore>
 }
 
 /// An operation on one lane that does not depend on the property's value type, run by
@@ -331,7 +330,7 @@ protocol LaneOperation {
 struct EvaluateLane: LaneOperation {
   let fraction: Double
   let sample: TimingSample
-  let core: UnsafePointer<AnimatorCore>
+  let core: FlatAddress<AnimatorCore>
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
     table.evaluate(at: index, fraction: fraction, sample: sample, core: core)
@@ -351,12 +350,13 @@ struct MoveLane: LaneOperation {
 /// timing has the property, carrying its velocity into a spring.
 struct RebaseLane: LaneOperation {
   let rebase: AnimatorCore.Rebase
-  let core: UnsafePointer<AnimatorCore>
+  let core: FlatAddress<AnimatorCore>
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
     var path = table.path(at: index)
     let f = rebase.fraction
-    let (value, slope) = withUnsafePointer(to: rebase.oldCore) { old in
+    var oldCore = rebase.oldCore
+    let (value, slope) = FlatAddress.withAddress(of: &oldCore) { old in
       let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
       return table.value(
         at: index, fraction: f, sample: sample, slope: sampleSlope, core: old, slopes: true)

@@ -152,11 +152,11 @@ extension PropertyAnimator {
     typealias Vector = Storage.Value.VectorType
     let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
-    animation.table = Unmanaged.fromOpaque(table.toOpaque())
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
-    animation.laneIndex = table._withUnsafeGuaranteedRef {
-      $0.add(
+    animation.laneIndex = table.with {
+      animation.table = Unretained<AnyObject>($0)
+      return $0.add(
         animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
         current: path.from)
     }

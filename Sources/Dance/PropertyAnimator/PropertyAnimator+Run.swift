@@ -23,10 +23,10 @@ extension PropertyAnimator {
   var phase: AnimatorCore.Phase { updateCore { $0.phase } }
 
   /// The core in place, for an animator that is in a store (as every animator with
-  /// animations is): a pointer, since a copy of the core per use (128 bytes, and its solver
-  /// retained) cost more than the work.
-  var corePointer: UnsafePointer<AnimatorCore> {
-    UnsafePointer(withStore { $0.cores.address(of: slot) })
+  /// animations is): its address, since a copy of the core per use (128 bytes, and its
+  /// solver retained) cost more than the work. Valid until a slot is added or removed.
+  var coreAddress: FlatAddress<AnimatorCore> {
+    withStore { $0.cores.element(at: slot) }
   }
 
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
@@ -141,7 +141,7 @@ extension PropertyAnimator {
       return true
     case .rebase(let rebase):
       if !animations.isEmpty {
-        let core = corePointer
+        let core = coreAddress
         for index in animations.indices {
           animations[index].rebase(rebase, core: core)
         }
@@ -231,7 +231,7 @@ extension PropertyAnimator {
     if position == .current { applyAll() }
     hasHadAnimations = false
     if !animations.isEmpty {
-      let core = corePointer
+      let core = coreAddress
       // Each animation moves out of the list into the store's pool (no retain or release
       // of it; the list keeps its buffer for the animator's next run).
       withStore { store in
@@ -340,7 +340,7 @@ extension PropertyAnimator {
     let now = currentTime
     evaluatedAt = now
     guard !animations.isEmpty else { return }
-    let core = corePointer
+    let core = coreAddress
     let f = core.fraction(at: now)
     let sample = core.sample(atFraction: f).value
     for index in animations.indices {

@@ -182,6 +182,14 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
     bases = Array(repeating: base, count: plan.groups.count)
   }
 
+  /// The value at the fraction `f` of the timeline's own length, and with `slopes` its
+  /// derivative with respect to `f`.
+  @inline(__always)
+  func value(atFraction f: Double, slopes: Bool) -> (value: V, slope: V) {
+    let (value, slope) = value(at: f * ownLength, slopes: slopes)
+    return (value, slope * ownLength)
+  }
+
   /// The value at the root's own time `t` (unfolded), and with `slopes` its derivative with
   /// respect to t.
   @inline(__always)
