@@ -54,6 +54,35 @@ package struct FlatAddress<Element> {
     }
   }
 
+  /// Runs `body` with the address of `value`, valid for the body only and for reading only
+  /// (a segment read in place rather than copied field by field).
+  @inlinable
+  package static func withAddress<Result>(
+    reading value: Element, _ body: (FlatAddress<Element>) -> Result
+  ) -> Result {
+    withUnsafePointer(to: value) { pointer in
+      #if DEBUG
+        body(FlatAddress(base: UnsafeMutablePointer(mutating: pointer), array: nil, available: 1))
+      #else
+        body(FlatAddress(base: UnsafeMutablePointer(mutating: pointer)))
+      #endif
+    }
+  }
+
+  /// The element `offset` places further on, read and changed in place (a frame's
+  /// per-slot lists).
+  @inlinable
+  package subscript(offset: Int) -> Element {
+    @inline(__always) unsafeAddress {
+      checkValid(offset: offset)
+      return UnsafePointer(base + offset)
+    }
+    @inline(__always) nonmutating unsafeMutableAddress {
+      checkValid(offset: offset)
+      return base + offset
+    }
+  }
+
   /// The element, read and changed in place.
   @inlinable
   package var pointee: Element {

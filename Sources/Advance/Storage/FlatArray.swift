@@ -57,6 +57,7 @@ package struct FlatArray<Element>: ~Copyable {
 
   @inlinable
   deinit {
+    invalidateAddresses()
     // Element by element: the runtime's generic `deinitialize(count:)` costs more for the
     // short lists of the control paths.
     for index in 0..<count { _ = (base + index).move() }

@@ -98,18 +98,6 @@ struct AnimationTiming {
     return TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0)
   }
 
-  /// ``sample(at:linear:)`` (not linear) of the timing at `timing`, read in place: a copy
-  /// of the timing retains and releases its curve's solver.
-  @inline(__always)
-  static func sample(_ timing: UnsafePointer<AnimationTiming>, at u: Double) -> TimingSample {
-    guard u < 1 else { return .end }
-    let u = max(u, 0)
-    if timing.pointee.isSpring {
-      return timing.pointee.spring.state(at: u * timing.pointee.duration, velocity: false).value
-    }
-    return TimingSample(progress: SIMD2(repeating: timing.pointee.curve.value(at: u)), impulse: 0)
-  }
-
   /// The one sampler: the timing at local time `u` and, with `slopes`, its derivative with
   /// respect to u (``TimingSample/zero`` otherwise). Exactly ``TimingSample/end`` for u ≥ 1
   /// and the start for u ≤ 0. `linear` gives linear progress instead (what a scrub shows

@@ -83,7 +83,7 @@ final class FrameStore {
   @exclusivity(unchecked) private var plans = FlatArray<TimelinePlan?>()
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
   @exclusivity(unchecked) private var childSamples =
-    FlatArray<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>()
+    FlatArray<FlatAddress<(u: Double, sample: TimingSample)>?>()
   /// How many slots the current frame has sampled (see ``sampleSlots(through:)``).
   @exclusivity(unchecked) private var sampledCount = 0
   /// How many slots have a plan (so that a frame without timelines skips them).
@@ -210,7 +210,7 @@ final class FrameStore {
     guard slot >= 0 && slot < plans.count else { return }
     if plans[slot] == nil { planCount += 1 }
     plans[slot] = plan
-    childSamples[slot] = plan.samples
+    childSamples[slot] = plan.samples.first
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
@@ -259,7 +259,7 @@ extension FrameStore {
   func sampleSlots(through slot: Int) -> Int {
     guard slot >= sampledCount else { return sampledCount }
     let end = min(max(slot + 1, sampledCount + Self.sampleChunk), cores.count)
-    guard let coreBase = cores.first, let progressBase = progress.buffer.baseAddress else {
+    guard let coreBase = cores.first, let progressBase = progress.first else {
       return sampledCount
     }
     let now = evaluatedAt
@@ -278,9 +278,8 @@ extension FrameStore: ClockFrameObserver {
     evaluatedAt = now
     if !animationsEndedThisFrame.isEmpty { poolEndedAnimations() }
     let coreCount = cores.count
-    guard let coreBase = cores.first,
-      let progressBase = progress.buffer.baseAddress,
-      let detailBase = details.buffer.baseAddress
+    guard let coreBase = cores.first, let progressBase = progress.first,
+      let detailBase = details.first, let childBase = childSamples.first
     else { return }
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
@@ -308,7 +307,7 @@ extension FrameStore: ClockFrameObserver {
     }
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
-      children: UnsafePointer(childSamples.buffer.baseAddress.unsafelyUnwrapped),
+      children: childBase,
       sampler: samplesLazily ? Unretained(self) : nil)
     if !pairs.isEmpty { pairs.blend(frame) }
     if !quads.isEmpty { quads.blend(frame) }

@@ -350,10 +350,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 /// (written only when the store has lanes or plans that need it), its core and its timeline
 /// children's samples (or nil).
 struct FrameSamples {
-  let progress: UnsafePointer<SIMD2<Double>>
-  let details: UnsafePointer<SampleDetails>
+  let progress: FlatAddress<SIMD2<Double>>
+  let details: FlatAddress<SampleDetails>
   let cores: FlatAddress<AnimatorCore>
-  let children: UnsafePointer<UnsafeMutablePointer<(u: Double, sample: TimingSample)>?>
+  let children: FlatAddress<FlatAddress<(u: Double, sample: TimingSample)>?>
   /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
   /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
   let sampler: Unretained<FrameStore>?

@@ -70,8 +70,7 @@ final class TimelinePlan {
   /// Per timed child: the local time u its timing was last sampled at, and the sample, so
   /// that the lanes of one child (a node's centre and alpha) share one curve solve a frame.
   /// NaN u: not sampled yet.
-  private(set) var samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
-  private var sampleCount = 0
+  private(set) var samples = FlatArray<(u: Double, sample: TimingSample)>()
   /// The root's own seconds that a lane's fraction 0…1 spans: the total duration, or one
   /// play and its delay for a timeline that repeats forever.
   var ownLength = 0.0
@@ -91,49 +90,43 @@ final class TimelinePlan {
 
   /// The children (by child index), the root's timed ones marked `sampled`, which the
   /// frame samples in one pass: the lanes of a stagger's children then blend like plain
-  /// lanes. (Read in place through the pointer: copying a child out moved its timing.)
-  private(set) var children: UnsafeMutablePointer<Child>?
+  /// lanes. (Read in place: copying a child out moved its timing.)
+  private(set) var children = FlatArray<Child>()
 
   /// Makes room for the samples of `count` children, and keeps the root's timed ones.
+  ///
+  /// A plan is prepared once, before any track or frame reads it (each run makes its own):
+  /// the addresses of its samples that tracks and the store keep stay valid for its life.
   func prepare(children list: [Child?]) {
-    samples?.deallocate()
-    children?.deinitialize(count: sampleCount)
-    children?.deallocate()
-    sampleCount = list.count
-    samples = .allocate(capacity: max(list.count, 1))
-    samples!.initialize(repeating: (.nan, .zero), count: max(list.count, 1))
+    samples = FlatArray(capacity: list.count)
+    children = FlatArray(capacity: list.count)
     let unused = Child(
       start: 0, duration: 0, timing: AnimationTiming(curve: .linear, duration: 0), sampled: false)
-    children = .allocate(capacity: max(list.count, 1))
-    children!.initialize(repeating: unused, count: max(list.count, 1))
-    for (index, child) in list.enumerated() { children![index] = child ?? unused }
+    for child in list {
+      samples.append((.nan, .zero))
+      children.append(child ?? unused)
+    }
   }
 
   /// Samples every timed child of the root at the run's fraction `f`: the same arithmetic
   /// as a segment's own evaluation, so a lane reads the same value either way.
   @inline(__always)
   func sampleChildren(atFraction f: Double) {
-    guard let samples, let children else { return }
+    guard !children.isEmpty else { return }
     let (time, _) = groups[0].fold(max(f * ownLength, 0))
-    for index in 0..<sampleCount {
-      let child = children + index
+    for index in children.indices {
+      let child = children.element(at: index)
       guard child.pointee.sampled else { continue }
       let duration = child.pointee.duration
       let start = child.pointee.start
       // Before its start a child shows where it starts (a zero-length one too).
       let u = time < start ? 0 : duration > 0 ? (time - start) / duration : 1
       if samples[index].u != u {
-        let timing = UnsafePointer(child).pointer(to: \.timing).unsafelyUnwrapped
-        samples[index] = (u, AnimationTiming.sample(timing, at: u))
+        samples[index] = (u, child.pointee.timing.sample(at: u, linear: false))
       }
     }
   }
 
-  deinit {
-    samples?.deallocate()
-    children?.deinitialize(count: sampleCount)
-    children?.deallocate()
-  }
 }
 
 /// What one property does in an active ``Timeline``: the segments its children animate,
@@ -161,12 +154,12 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// The root group, the plan's shared samples and its own length (copies, for the
   /// frame's fast path).
   let root: TimelinePlan.Group
-  let samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
+  let samples: FlatAddress<(u: Double, sample: TimingSample)>?
   let ownLength: Double
   /// The one segment, when the property has one segment in the root group and nothing
-  /// else (a stagger's child): the frame's fast path, read in place through the pointer
-  /// (a stored optional was copied out, 200 bytes, for every lane in every frame).
-  @exclusivity(unchecked) private var single: UnsafeMutablePointer<TimelineSegment<V>>?
+  /// else (a stagger's child): the frame's fast path, read in place (a stored optional was
+  /// copied out, 200 bytes, for every lane in every frame). A list of one or none.
+  @exclusivity(unchecked) private var single = FlatArray<TimelineSegment<V>>()
   /// Per group: its entries, in start order.
   @exclusivity(unchecked) private(set) var entries: [[Entry]]
   /// Per group: the value before its first entry.
@@ -176,7 +169,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   init(plan: TimelinePlan, base: V) {
     self.plan = plan
     root = plan.groups[0]
-    samples = plan.samples
+    samples = plan.samples.first
     ownLength = plan.ownLength
     entries = Array(repeating: [], count: plan.groups.count)
     bases = Array(repeating: base, count: plan.groups.count)
@@ -194,7 +187,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// respect to t.
   @inline(__always)
   func value(at t: Double, slopes: Bool) -> (value: V, slope: V) {
-    if let single {
+    if let single = single.first {
       let (time, direction) = root.fold(max(t, 0))
       guard time >= single.pointee.start else { return (bases[0], .zero) }
       let (value, slope) = TimelineSegment.value(
@@ -232,17 +225,13 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
     }
   }
 
-  deinit {
-    single?.deinitialize(count: 1)
-    single?.deallocate()
-  }
-
   /// The lone timed segment's child, start and end values, when the frame can blend this
   /// property like a plain lane from its child's sample (one root segment, no velocity
   /// carried in); nil otherwise.
   var plainChild: (child: Int32, from: V, to: V)? {
-    guard let segment = single?.pointee, segment.kind == .timed, segment.child >= 0,
-      segment.inherited == .zero, plan.children?[Int(segment.child)].sampled == true
+    guard let segment = single.first?.pointee, segment.kind == .timed, segment.child >= 0,
+      Int(segment.child) < plan.children.count, segment.inherited == .zero,
+      plan.children[Int(segment.child)].sampled
     else { return nil }
     return (segment.child, segment.from, segment.to)
   }
@@ -273,13 +262,8 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
     entries[group].append(
       Entry(start: segment.start, segment: Int32(segments.count), group: -1))
     segments.append(segment)
-    single?.deinitialize(count: 1)
-    single?.deallocate()
-    single = nil
-    if group == 0 && entries[0].count == 1 && entries.count == 1 {
-      single = .allocate(capacity: 1)
-      single!.initialize(to: segment)
-    }
+    single.removeAll()
+    if group == 0 && entries[0].count == 1 && entries.count == 1 { single.append(segment) }
   }
 }
 
@@ -333,17 +317,19 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   @inline(__always)
   func value(
     at s: Double, slopes: Bool,
-    samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>? = nil
+    samples: FlatAddress<(u: Double, sample: TimingSample)>? = nil
   ) -> (value: V, slope: V) {
-    withUnsafePointer(to: self) { Self.value(of: $0, at: s, slopes: slopes, samples: samples) }
+    FlatAddress.withAddress(reading: self) {
+      Self.value(of: $0, at: s, slopes: slopes, samples: samples)
+    }
   }
 
   /// ``value(at:slopes:samples:)`` of the segment at `segment`, reading only the fields it
   /// needs (a call on a copy moved the whole 200-byte segment for every lane in every frame).
   @inline(__always)
   static func value(
-    of segment: UnsafePointer<Self>, at s: Double, slopes: Bool,
-    samples: UnsafeMutablePointer<(u: Double, sample: TimingSample)>?
+    of segment: FlatAddress<Self>, at s: Double, slopes: Bool,
+    samples: FlatAddress<(u: Double, sample: TimingSample)>?
   ) -> (value: V, slope: V) {
     let duration = segment.pointee.duration
     let from = segment.pointee.from
