@@ -1,6 +1,7 @@
-// The one file of Advance (and Dance) that imports the platform C library. The rest reaches
-// the C math functions, the standard-error stream and per-thread storage through the thin
-// wrappers below, so a port to a new platform touches one file.
+// The one file of Advance (and Dance) that imports the platform C library for arithmetic
+// and output: the rest reaches the C math functions and the standard-error stream through
+// the thin wrappers below (per-thread storage, the other use of the C library, is
+// Storage/ThreadLocal.swift), so a port to a new platform touches these two files.
 
 #if canImport(Glibc)
   import Glibc
@@ -82,53 +83,4 @@ func currentThreadIdentity() -> UInt {
   #else
     UInt(pthread_self())
   #endif
-}
-
-/// A value of type `Value` per thread, created on first use and released with the thread.
-///
-/// Dance keeps the stack of open animation blocks here, and ``DanceError/collecting(_:)``
-/// its collectors: each is open only for the synchronous run of a closure on one thread, so
-/// two threads never see each other's (a task-local value would leak into tasks the closure
-/// creates).
-@usableFromInline
-package final class ThreadLocal<Value: AnyObject>: Sendable {
-  @usableFromInline let key: pthread_key_t?
-  private let make: @Sendable () -> Value
-
-  /// Storage whose value, on each thread, `make` creates on first use.
-  package init(_ make: @escaping @Sendable () -> Value) {
-    var key = pthread_key_t()
-    let status = pthread_key_create(&key) { pointer in
-      #if canImport(Darwin)
-        Unmanaged<AnyObject>.fromOpaque(pointer).release()
-      #else
-        if let pointer { Unmanaged<AnyObject>.fromOpaque(pointer).release() }
-      #endif
-    }
-    // Should the system refuse a key, every read makes a fresh value: animation blocks then
-    // apply their changes at once instead of animating, which is safe.
-    self.key = status == 0 ? key : nil
-    self.make = make
-  }
-
-  /// Runs `body` with this thread's value, not retained for the call (the thread keeps it:
-  /// a retain and release per access was a third of the cost of one).
-  @inlinable @inline(__always)
-  package func withValue<Result>(_ body: (Value) -> Result) -> Result {
-    guard let key, let pointer = pthread_getspecific(key) else { return body(value) }
-    return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
-  }
-
-  /// This thread's value.
-  @usableFromInline
-  package var value: Value {
-    guard let key else { return make() }
-    if let pointer = pthread_getspecific(key) {
-      return unsafeDowncast(
-        Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue(), to: Value.self)
-    }
-    let value = make()
-    pthread_setspecific(key, Unmanaged<AnyObject>.passRetained(value as AnyObject).toOpaque())
-    return value
-  }
 }

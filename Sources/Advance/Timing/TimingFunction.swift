@@ -163,7 +163,7 @@ final class CurveSolver: @unchecked Sendable {
   // here copied it to the stack first), and, two bits per sixteenth of x, how many Newton
   // steps from the seed there solve x to the precision SPEC asks for (2 or 3; 0: take the
   // bracketed search).
-  @usableFromInline let seeds: UnsafeMutablePointer<UInt16>
+  @usableFromInline let seeds: FlatArray<UInt16>
   @usableFromInline let newtonSteps: UInt32
   @usableFromInline let isLinear: Bool
   // Slopes used to extrapolate before 0 and after 1.
@@ -213,14 +213,11 @@ final class CurveSolver: @unchecked Sendable {
       endGradient = 0
     }
     let (table, steps) = CurveSolver.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
-    seeds = .allocate(capacity: 17)
-    seeds.initialize(to: 0)
-    for k in 0..<16 { (seeds + k + 1).initialize(to: table[k]) }
+    var seeds = FlatArray<UInt16>(capacity: 17)
+    seeds.append(0)
+    for k in 0..<16 { seeds.append(table[k]) }
+    self.seeds = seeds
     newtonSteps = steps
-  }
-
-  deinit {
-    seeds.deallocate()
   }
 
   /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
