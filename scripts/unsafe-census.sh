@@ -32,3 +32,8 @@ for construct in "${constructs[@]}"; do
   total_out=$((total_out + b))
 done
 printf '%-42s %8d %8d\n' "total" "$total_in" "$total_out"
+# Unchecked exclusivity is written `#if !DEBUG @exclusivity(unchecked) #endif`: debug builds
+# keep the run-time checks.
+release_only=$({ grep -hA1 -E '^\s*#if !DEBUG\s*$' "${outside[@]}" || true; } \
+  | { grep -cE '^\s*@exclusivity\(unchecked\)\s*$' || true; })
+echo "of the @exclusivity(unchecked) elsewhere, release builds only (checked in debug): $release_only"

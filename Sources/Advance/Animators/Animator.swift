@@ -34,17 +34,26 @@ public final class Animator<Value: VectorConvertible> {
   /// Whether `onChange` is set: a plain flag that a frame reads without the run-time
   /// exclusivity check that reading the closure costs (unchecked for the reasons given at
   /// `frame`).
-  @exclusivity(unchecked) @usableFromInline var hasOnChange = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var hasOnChange = false
 
   /// Whether `onChange` is being called (and so is not called again from inside itself).
-  @exclusivity(unchecked) @usableFromInline var isCallingOnChange = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var isCallingOnChange = false
 
   // Unchecked: an animator is confined to its clock's thread, and no access to `frame` is
   // held across a call out (each is one read or one write; `onChange` runs after the frame
   // is stored), so the runtime check could never fire — and it cost a quarter of a frame.
   // `Frame` holds plain values and the curve's shared solver (a custom simulation, the other
   // reference, lives outside it).
-  @exclusivity(unchecked) @usableFromInline var frame: Frame
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var frame: Frame
 
   /// Called with the new value whenever it changes.
   ///
@@ -134,7 +143,10 @@ public final class Animator<Value: VectorConvertible> {
   /// The clock's animators of this value type, which advance this one's frames while it
   /// runs, and its index among them (-1 when not running).
   @usableFromInline let store: AnimatorStore<Value>
-  @exclusivity(unchecked) @usableFromInline var storeIndex = -1
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var storeIndex = -1
 
   /// Creates an animator at rest at `initialValue`, driven by `clock`.
   ///

@@ -23,7 +23,10 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   /// The running animators, unretained: each leaves before it goes (its back-index is
   /// `storeIndex`). A frame walks them; one that leaves meanwhile leaves a hole until the
   /// frame ends.
-  @usableFromInline @exclusivity(unchecked) var members = SlotList<Unretained<Animator<Value>>>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var members = SlotList<Unretained<Animator<Value>>>()
   /// Advances every member, in code specialised for `Value`.
   @usableFromInline let frame: (AnimatorStore<Value>) -> Void
 

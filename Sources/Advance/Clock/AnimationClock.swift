@@ -44,11 +44,11 @@ public final class AnimationClock {
   /// time, reports a ``DanceError``, and continues on the next advance.
   public static let maximumEventsPerObserverPerAdvance = 1_000
 
-  // Stored properties on the per-frame path are `@exclusivity(unchecked)`: a clock is
-  // confined to one thread and no access to them is held across a callback (each is read or
-  // written in one statement; observers are called between accesses), so the runtime checks
-  // could never fire; they cost a thread-local lookup per access. None of them is visible to
-  // code inlined into other modules.
+  // Stored properties on the per-frame path are `@exclusivity(unchecked)` in release builds:
+  // a clock is confined to one thread and no access to them is held across a callback (each
+  // is read or written in one statement; observers are called between accesses), so the
+  // runtime checks could never fire; they cost a thread-local lookup per access. Debug
+  // builds keep the checks, which is how that is verified.
 
   /// The current time in seconds; 0 when the clock is created.
   ///
@@ -56,11 +56,17 @@ public final class AnimationClock {
   /// another module carries a run-time exclusivity check, a third of a one-node frame.
   /// Inlinable, so that a frame in another module reads the field instead of calling.)
   @inlinable public var now: Double { storedNow }
-  @exclusivity(unchecked) @usableFromInline private(set) var storedNow: Double = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline private(set) var storedNow: Double = 0
 
   // The rounding error of `now` accumulated by `advance(by:)`, so that many small steps sum
   // to the correctly rounded total.
-  @exclusivity(unchecked) private var nowError: Double = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var nowError: Double = 0
 
   @usableFromInline
   struct Deadline {
@@ -87,27 +93,60 @@ public final class AnimationClock {
 
   // Observers called at the end of every advance (each knows its index, `activeIndex`).
   // The tick pass walks them; one removed meanwhile leaves a hole until the pass ends.
-  @exclusivity(unchecked) private var active = SlotList<UnretainedObserver>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var active = SlotList<UnretainedObserver>()
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
-  @exclusivity(unchecked) private var deadlines = FlatArray<Deadline>()
-  @exclusivity(unchecked) private var nextOrder: UInt64 = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var deadlines = FlatArray<Deadline>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var nextOrder: UInt64 = 0
   // Deadlines scheduled during event processing for a time already reached; they join the
   // heap when the advance ends.
-  @exclusivity(unchecked) private var deferred = FlatArray<Deadline>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var deferred = FlatArray<Deadline>()
   // The observers with a deadline, and the entries free for reuse.
-  @exclusivity(unchecked) private var holders = FlatArray<Holder>()
-  @exclusivity(unchecked) private var freeHolders = FlatArray<Int>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var holders = FlatArray<Holder>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var freeHolders = FlatArray<Int>()
   // The number of live deadlines (entries of the heap and the deferred list may be stale).
-  @exclusivity(unchecked) private var liveDeadlines = 0
-  @exclusivity(unchecked) private var isProcessingEvents = false
-  @exclusivity(unchecked) private var isAdvancing = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var liveDeadlines = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var isProcessingEvents = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var isAdvancing = false
   #if DEBUG
     /// The thread running an advance (debug builds check that no other thread starts one).
-    @exclusivity(unchecked) private var advancingThread: UInt?
+    #if !DEBUG
+      @exclusivity(unchecked)
+    #endif
+    private var advancingThread: UInt?
   #endif
   // Numbers the advances, so that each observer's event count restarts with each one.
-  @exclusivity(unchecked) private var advanceSerial: UInt64 = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var advanceSerial: UInt64 = 0
 
   /// The stores of running ``Animator``s, one per value type (an ``AnimatorStore``).
   @usableFromInline var animatorStores: [ObjectIdentifier: AnyObject] = [:]

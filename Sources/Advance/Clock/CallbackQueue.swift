@@ -61,14 +61,26 @@ package final class CallbackQueue {
   // Unchecked for exclusivity: one queue per thread, and no access is held across a
   // callback (each is one read or one write).
   /// How many operations are open on this thread.
-  @usableFromInline @exclusivity(unchecked) var depth = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var depth = 0
   /// How many drains are running, one inside another's callback.
-  @exclusivity(unchecked) private var drainDepth = 0
-  @usableFromInline @exclusivity(unchecked) var due = FlatArray<Callback>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var drainDepth = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var due = FlatArray<Callback>()
   #if DEBUG
     /// How many unretained references are lent to bodies that must not call out
     /// (``Unretained/with(_:)``): while any is, user code must not run.
-    @usableFromInline @exclusivity(unchecked) var lentReferences = 0
+    #if !DEBUG
+      @exclusivity(unchecked)
+    #endif
+    @usableFromInline var lentReferences = 0
   #endif
 
   /// Past this many drains inside one another (completions whose calls end runs whose

@@ -42,17 +42,29 @@ public final class NodeDance {
   /// moved it to a side table, whose atomic operations every retain of the node then paid.)
   public var node: Node? { storedNode?.object }
   /// Unretained: the node owns its `dance` and clears the link in its `deinit`.
-  @exclusivity(unchecked) var storedNode: Unretained<Node>?
-  @exclusivity(unchecked) private var animator: PropertyAnimator?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var storedNode: Unretained<Node>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var animator: PropertyAnimator?
   /// The animator of the last animation that ended, kept to be reused by the next
   /// `animate`: nobody else can reach it (it is this object's own), so a new animation
   /// costs no allocation of an animator, its lists or its blocks' buffers.
-  @exclusivity(unchecked) private var pooledAnimator: PropertyAnimator?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var pooledAnimator: PropertyAnimator?
 
   /// The tag of the node's current (or last) Dance animation; before the first animation, a
   /// tag reserved for the node. Unique across all nodes and animations of the process unless
   /// you set it, as Dance lets you: a new animation then gets a fresh unique tag again.
-  @exclusivity(unchecked) public var tag: Int
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  public var tag: Int
 
   private static let tags = Atomic<Int>(0)
 

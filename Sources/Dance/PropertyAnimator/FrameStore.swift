@@ -13,7 +13,10 @@
 //      finish 72 000 → 64 000 instructions; reading a built-in property skips the check too.
 //      Measured again with every one of them removed (callgrind, 2026-12-03): a whole frame
 //      of one node 448 → 2 398 instructions, an `Advance.Animator` value-frame 131 → 462, a
-//      timed node-frame 142 → 147: the run-time checks cost more than the work;
+//      timed node-frame 142 → 147: the run-time checks cost more than the work. Release
+//      builds only: each is written `#if !DEBUG @exclusivity(unchecked) #endif`, so debug
+//      builds (the test suite, the debug fuzzer) keep the run-time checks and stop at any
+//      overlapping access, the invariant the release builds rely on;
 //    - unretained links (`Unretained`, `UnretainedObserver`) and in-place addresses
 //      (`FlatAddress`), each a checked type in Advance/Storage: an `unowned(unsafe)` load
 //      retained, a read of `center` and `alpha` 153 → 126 instructions without it.
@@ -44,7 +47,10 @@ final class FrameStore {
   /// The clock that drives the scene.
   let clock: AnimationClock
   /// The clock's bookkeeping for the store.
-  @exclusivity(unchecked) var registration = ClockRegistration()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var registration = ClockRegistration()
 
   /// The animator of a slot (for its back-index), and the animator again while it runs or
   /// is paused: the scene keeps it alive then (as UIKit keeps running animators), so
@@ -73,26 +79,53 @@ final class FrameStore {
   /// Per slot: the active animator's state, read and changed in place by its animator. Plain
   /// values but for the curve's shared solver, which a frame reads in place: it copies and
   /// counts nothing.
-  @exclusivity(unchecked) var cores = FlatArray<AnimatorCore>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var cores = FlatArray<AnimatorCore>()
   /// Cores at rest that animators left parked while theirs were in slots, for the next
   /// animators that enter: entering and leaving then move cores only.
-  @exclusivity(unchecked) private var pooledCores = FlatArray<AnimatorCore>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var pooledCores = FlatArray<AnimatorCore>()
   /// Per slot: its animator.
-  @exclusivity(unchecked) var owners = FlatArray<SlotOwner>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var owners = FlatArray<SlotOwner>()
   /// Per slot: the progress of its sample at the last frame.
-  @exclusivity(unchecked) private var progress = FlatArray<SIMD2<Double>>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var progress = FlatArray<SIMD2<Double>>()
   /// Per slot: the rest of its sample at the last frame, if a lane or plan needed it.
-  @exclusivity(unchecked) private var details = FlatArray<SampleDetails>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var details = FlatArray<SampleDetails>()
   /// Per slot: the plan of the timeline whose run it is, or nil; the frame samples its
   /// children after the slots.
-  @exclusivity(unchecked) private var plans = FlatArray<TimelinePlan?>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var plans = FlatArray<TimelinePlan?>()
   /// Per slot: that plan's children's samples, for the lanes that blend from them.
-  @exclusivity(unchecked) private var childSamples =
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var childSamples =
     FlatArray<FlatAddress<(u: Double, sample: TimingSample)>?>()
   /// How many slots the current frame has sampled (see ``sampleSlots(through:)``).
-  @exclusivity(unchecked) private var sampledCount = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var sampledCount = 0
   /// How many slots have a plan (so that a frame without timelines skips them).
-  @exclusivity(unchecked) private var planCount = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var planCount = 0
 
   /// Lanes of two-lane values (`Point`, `Size`, `Double`, …).
   let pairs = LaneTable<SIMD2<Double>>()
@@ -102,18 +135,30 @@ final class FrameStore {
   let octets = LaneTable<SIMD8<Double>>()
   /// Lanes of other widths (users' own `VectorConvertible` types), by vector type.
   private var otherTables: [ObjectIdentifier: any ErasedLaneTable] = [:]
-  @exclusivity(unchecked) private(set) var otherTableList: [any ErasedLaneTable] = []
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var otherTableList: [any ErasedLaneTable] = []
 
   /// Ended animations, ready to be reused by the next start, and those ended since the last
   /// frame, which wait for it: a call still holding an animation that has just ended (it
   /// checks, after the callbacks it triggered, whether the animation is still live) must
   /// never find it reused for another property.
-  @exclusivity(unchecked) private var pooledAnimations = FlatArray<PropertyAnimation>()
-  @exclusivity(unchecked) private var animationsEndedThisFrame = FlatArray<PropertyAnimation>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var pooledAnimations = FlatArray<PropertyAnimation>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var animationsEndedThisFrame = FlatArray<PropertyAnimation>()
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
-  @exclusivity(unchecked) private(set) var evaluatedAt = -Double.infinity
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var evaluatedAt = -Double.infinity
 
   init(clock: AnimationClock) {
     self.clock = clock

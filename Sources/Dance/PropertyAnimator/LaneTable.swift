@@ -55,18 +55,42 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   // Confined to the clock's thread; no access is held across a call out.
   /// Per lane, the slot of the animator that drives the property.
-  @exclusivity(unchecked) private var slots = FlatArray<Int32>()
-  @exclusivity(unchecked) private var kinds = FlatArray<Kind>()
-  @exclusivity(unchecked) private var ends = FlatArray<Ends>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var slots = FlatArray<Int32>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var kinds = FlatArray<Kind>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var ends = FlatArray<Ends>()
   /// Per lane, the value on screen.
-  @exclusivity(unchecked) private var values = FlatArray<V>()
-  @exclusivity(unchecked) private var paths = FlatArray<LanePath<V>>()
-  @exclusivity(unchecked) private var owners = FlatArray<UnownedAnimation>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var values = FlatArray<V>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var paths = FlatArray<LanePath<V>>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var owners = FlatArray<UnownedAnimation>()
   /// The keyframes of the lanes that have them, each with its lane's index.
-  @exclusivity(unchecked) private var tracks =
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var tracks =
     FlatArray<(keyframes: KeyframePath<V>, lane: Int)>()
   /// The timeline tracks of the lanes that have them, each with its lane's index.
-  @exclusivity(unchecked) private var timelines = FlatArray<(track: TimelineTrack<V>, lane: Int)>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var timelines = FlatArray<(track: TimelineTrack<V>, lane: Int)>()
 
   struct UnownedAnimation {
     /// Unretained: an animation removes its lane before it ends.
@@ -81,7 +105,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// How many lanes are not plain: while none is, a frame blends every lane in a loop that
   /// tests nothing.
-  @exclusivity(unchecked) private(set) var specialCount = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var specialCount = 0
 
   func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
     -> Operation.Result

@@ -23,14 +23,20 @@ final class PropertyAnimation {
     @inline(__always) get { animatorLink?.object }
     @inline(__always) set { animatorLink = newValue.map { Unretained($0) } }
   }
-  @exclusivity(unchecked) var animatorLink: Unretained<PropertyAnimator>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var animatorLink: Unretained<PropertyAnimator>?
   /// The node whose property this animates; nil once the animation has ended. Unretained:
   /// a node ends its animations (clearing this first) before it goes.
   var node: Node? {
     get { nodeReference?.object }
     set { nodeReference = newValue.map { Unretained($0) } }
   }
-  @exclusivity(unchecked) private var nodeReference: Unretained<Node>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var nodeReference: Unretained<Node>?
 
   /// Runs `body` with the node, not retained for the call (see ``node``); nil once the
   /// animation has ended. (A retained `node` cost a retain and release per property on the
@@ -45,25 +51,43 @@ final class PropertyAnimation {
   /// array's search, shift and uniqueness check. Unretained: the animator's list keeps the
   /// animation alive for as long as it is in a node's list. (`Unmanaged`, not
   /// `unowned(unsafe)`: a link loaded into a local is then not retained.)
-  @exclusivity(unchecked) var previousInNode: Unretained<PropertyAnimation>?
-  @exclusivity(unchecked) var nextInNode: Unretained<PropertyAnimation>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var previousInNode: Unretained<PropertyAnimation>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var nextInNode: Unretained<PropertyAnimation>?
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.)
-  @exclusivity(unchecked) var laneIndex = -1
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var laneIndex = -1
   /// The table holding the lane: the store's table for the value's vector type, unretained
   /// (the store keeps it for as long as it lives) and reached without a retain
   /// (``withLanes(_:_:)``), its type erased: ``width`` says which it is.
-  @exclusivity(unchecked) var table: Unretained<AnyObject>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var table: Unretained<AnyObject>?
   /// Which of the store's tables `table` is, for the operations that do not depend on the
   /// value type.
-  @exclusivity(unchecked) var width = LaneWidth.other
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var width = LaneWidth.other
   /// Where the property lives in its node.
   var key = PropertyKey.center
 
   /// Counts the animation's lives in its store's pool: it changes when the animation ends
   /// (``FrameStore/pool(_:)``), so a ``Held`` reference taken before tells whether the
   /// animation it names is still the same, live one.
-  @exclusivity(unchecked) var generation: UInt32 = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var generation: UInt32 = 0
 
   /// An animation held across calls that may end it (a loop that ends several, where ending
   /// one can end the others with their animator), with the generation it had: the object
@@ -84,7 +108,10 @@ final class PropertyAnimation {
 
   /// Whether this animation is a member of an additive stack: the property then shows its
   /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
-  @exclusivity(unchecked) var isStacked = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var isStacked = false
   /// The member below this one in an additive stack (older), if any. The property's storage
   /// links to the top; the links run down to the oldest.
   var below: PropertyAnimation?

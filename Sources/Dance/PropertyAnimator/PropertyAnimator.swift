@@ -47,33 +47,55 @@
 /// - An active animator is kept alive by its scene, so releasing your reference is safe in
 ///   every state.
 public final class PropertyAnimator {
-  // The stored properties are `@exclusivity(unchecked)`: an animator is confined to its
-  // clock's thread and no access to one is held across a call out (lists are copied before
-  // they are walked), so the run-time checks could never fire; they were 20 of them per
-  // start and finish, 1 500 instructions (`dance-bench --start-probe` under callgrind).
+  // The stored properties are `@exclusivity(unchecked)` in release builds: an animator is
+  // confined to its clock's thread and no access to one is held across a call out (lists
+  // are moved out before they are walked), so the run-time checks could never fire; they
+  // were 20 of them per start and finish, 1 500 instructions (`dance-bench --start-probe`
+  // under callgrind). Debug builds keep the checks, which is how that is verified.
 
   /// The delay of the last `startAnimation(afterDelay:)`, in seconds.
-  @exclusivity(unchecked) public internal(set) var delay: Double = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  public internal(set) var delay: Double = 0
 
   /// The run's state while the animator is not active in a scene; while it is, the state
   /// lives in the scene's store (``slot`` ≥ 0) and this value is not read. Reach it through
   /// ``core``.
-  @exclusivity(unchecked) var parkedCore: AnimatorCore
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var parkedCore: AnimatorCore
   /// The animator's slot in its store (an index into `cores`) while active in a scene; -1
   /// otherwise.
-  @exclusivity(unchecked) var slot = -1
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var slot = -1
 
   /// How the animator's assignments take properties that are already animating; see
   /// ``composition``.
-  @exclusivity(unchecked) var storedComposition = AnimationComposition.replace
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var storedComposition = AnimationComposition.replace
 
   /// How keyframe animations interpolate between their values (`Node.animateKeyframes`).
-  @exclusivity(unchecked) var keyframeMode = KeyframeCalculation.linear
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var keyframeMode = KeyframeCalculation.linear
   /// Whether a property of this run was taken by another writer or lost with its node.
-  @exclusivity(unchecked) var wasInterrupted = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var wasInterrupted = false
   /// For an animator of `Node.animate`: the completion it shares with the animators of
   /// `Node.modifyAnimations` blocks inside it.
-  @exclusivity(unchecked) var completionGroup: CompletionGroup?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var completionGroup: CompletionGroup?
   /// What the animator was made with: a standard curve (kept as such, so that making a
   /// `node.dance` animation boxes no timing provider) or a timing provider.
   @usableFromInline
@@ -82,9 +104,15 @@ public final class PropertyAnimator {
     case provider(any TimingCurveProvider)
   }
   /// The timing the animator was made with, for nested blocks that inherit it.
-  @exclusivity(unchecked) var timingSource: TimingSource
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var timingSource: TimingSource
   /// The duration asked for, before a physical spring replaced it with its settling time.
-  @exclusivity(unchecked) var requestedDuration: Double
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var requestedDuration: Double
 
   /// How a block's assignments are recorded: as animations starting at a fraction of the
   /// duration, or as keyframes over the whole duration.
@@ -99,13 +127,25 @@ public final class PropertyAnimator {
     case node((Node) -> Void)
   }
 
-  @exclusivity(unchecked) var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
-  @exclusivity(unchecked) var completions = FlatArray<(AnimatingPosition) -> Void>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var completions = FlatArray<(AnimatingPosition) -> Void>()
   /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first (the
   /// queue knows how many are each run's, and where it ended).
-  @exclusivity(unchecked) var dueCompletions = FlatArray<(AnimatingPosition) -> Void>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var dueCompletions = FlatArray<(AnimatingPosition) -> Void>()
   /// Whether the animator is going: its last run's completions must not hold it.
-  @exclusivity(unchecked) var isDeinitializing = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var isDeinitializing = false
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
@@ -113,7 +153,10 @@ public final class PropertyAnimator {
     get { danceReference?.object }
     set { danceReference = newValue.map { Unretained($0) } }
   }
-  @exclusivity(unchecked) private var danceReference: Unretained<NodeDance>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var danceReference: Unretained<NodeDance>?
 
   /// Runs `body` with ``dance``, unretained, if there is one. `body` must not call out.
   @inline(__always)
@@ -123,25 +166,49 @@ public final class PropertyAnimator {
   /// The animations driving properties in this run. (A flat list, not an `Array`: adding
   /// and taking one pays no copy-on-write check; nothing the loops over it call changes
   /// it.)
-  @exclusivity(unchecked) var animations = FlatArray<PropertyAnimation>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var animations = FlatArray<PropertyAnimation>()
   /// Whether this run has animated a property (so losing the last one ends it).
-  @exclusivity(unchecked) var hasHadAnimations = false
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var hasHadAnimations = false
   /// Whether every lane the current activation recorded is plain (a blend from `from`, which
   /// it shows until the fraction moves): then the activation has no values to write.
-  @exclusivity(unchecked) var recordedOnlyPlainLanes = true
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var recordedOnlyPlainLanes = true
   /// The clock time at which this animator last wrote its values itself.
-  @exclusivity(unchecked) var evaluatedAt = -Double.infinity
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var evaluatedAt = -Double.infinity
   /// The clock of the scene the animator's nodes are in; set by the first node it animates.
-  @exclusivity(unchecked) private(set) var clock: AnimationClock?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var clock: AnimationClock?
   /// The frame store of that scene (kept even if the scene goes first): one per scene, so
   /// it is also how the animator knows its scene.
-  @exclusivity(unchecked) private(set) var store: FrameStore?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var store: FrameStore?
   /// `clock` and `store` as unretained references, for the control path's uses that call
   /// nothing that could change them (``withClock(_:)``, ``withStore(_:)``): each use of a
   /// retained one, where the optimiser cannot see that the field stays, costs a retain and
   /// a release.
-  @exclusivity(unchecked) private var clockReference: Unretained<AnimationClock>?
-  @exclusivity(unchecked) private var storeReference: Unretained<FrameStore>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var clockReference: Unretained<AnimationClock>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var storeReference: Unretained<FrameStore>?
 
   /// Binds the animator to `clock` and `store` (both nil: unbound).
   func bind(clock: AnimationClock?, store: FrameStore?) {
@@ -177,10 +244,16 @@ public final class PropertyAnimator {
   }
 
   /// The clock's bookkeeping for this animator's deadline.
-  @exclusivity(unchecked) package var registration = ClockRegistration()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  package var registration = ClockRegistration()
   /// The deadline the clock holds for this animator, if any (so that an unchanged deadline
   /// is not scheduled again).
-  @exclusivity(unchecked) var scheduledDeadline: Double?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var scheduledDeadline: Double?
 
   // MARK: - Creating
 

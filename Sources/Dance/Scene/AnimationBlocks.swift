@@ -37,7 +37,10 @@ final class AnimationBlockStack {
   /// across a block it runs.)
   /// (A flat list, not an `Array`: opening and closing a block then pays no
   /// copy-on-write check; measured in `dance-bench --start-probe`.)
-  @exclusivity(unchecked) var entries = FlatArray<Entry>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var entries = FlatArray<Entry>()
 
   /// The animator of the innermost animation block, if the innermost entry animates.
   var openAnimator: PropertyAnimator? {

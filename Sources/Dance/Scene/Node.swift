@@ -63,11 +63,26 @@ open class Node {
   // The built-in properties' storage, read directly: `@Animatable`'s subscript reaches its
   // storage through a key path, and these are read by every host for every node on every
   // frame. Confined to the clock's thread, and never accessed across a call.
-  @exclusivity(unchecked) var _bounds = Animatable<Rect>(wrappedValue: .zero)
-  @exclusivity(unchecked) var _center = Animatable<Point>(wrappedValue: .zero)
-  @exclusivity(unchecked) var _alpha = Animatable<Double>(wrappedValue: 1)
-  @exclusivity(unchecked) var _transform = Animatable<Transform>(wrappedValue: .identity)
-  @exclusivity(unchecked) var _backgroundColor = Animatable<Color>(wrappedValue: .clear)
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var _bounds = Animatable<Rect>(wrappedValue: .zero)
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var _center = Animatable<Point>(wrappedValue: .zero)
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var _alpha = Animatable<Double>(wrappedValue: 1)
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var _transform = Animatable<Transform>(wrappedValue: .identity)
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var _backgroundColor = Animatable<Color>(wrappedValue: .clear)
   /// Whether the node (and its children) is left out when drawing; not animatable.
   public var isHidden = false
 
@@ -82,13 +97,19 @@ open class Node {
   /// and every retain of the node then pays its atomic operations; and `scene`, which every
   /// assignment in an animation block asks, walks these links.)
   /// (Held as `Unmanaged`, so that walking the links retains nothing.)
-  @exclusivity(unchecked) private var parentReference: Unretained<Node>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var parentReference: Unretained<Node>?
   private var parentLink: Node? {
     get { parentReference?.object }
     set { parentReference = newValue.map { Unretained($0) } }
   }
   /// Set on a scene's root only; unretained, cleared by the scene when it goes.
-  @exclusivity(unchecked) private var sceneReference: Unretained<Scene>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var sceneReference: Unretained<Scene>?
   var rootOfScene: Scene? {
     get { sceneReference?.object }
     set { sceneReference = newValue.map { Unretained($0) } }
@@ -96,9 +117,18 @@ open class Node {
   /// The first and last of the animations driving properties of this node, oldest first,
   /// linked through ``PropertyAnimation/nextInNode``; unretained (their animators hold
   /// them, and take them off this list before they let go).
-  @exclusivity(unchecked) private(set) var firstAnimation: Unretained<PropertyAnimation>?
-  @exclusivity(unchecked) private(set) var lastAnimation: Unretained<PropertyAnimation>?
-  @exclusivity(unchecked) private var danceStorage: NodeDance?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var firstAnimation: Unretained<PropertyAnimation>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var lastAnimation: Unretained<PropertyAnimation>?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var danceStorage: NodeDance?
 
   /// Creates a node whose ``frame`` is `frame`.
   public init(frame: Rect = .zero) {

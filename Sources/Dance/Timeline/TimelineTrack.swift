@@ -159,12 +159,24 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// The one segment, when the property has one segment in the root group and nothing
   /// else (a stagger's child): the frame's fast path, read in place (a stored optional was
   /// copied out, 200 bytes, for every lane in every frame). A list of one or none.
-  @exclusivity(unchecked) private var single = FlatArray<TimelineSegment<V>>()
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var single = FlatArray<TimelineSegment<V>>()
   /// Per group: its entries, in start order.
-  @exclusivity(unchecked) private(set) var entries: [[Entry]]
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var entries: [[Entry]]
   /// Per group: the value before its first entry.
-  @exclusivity(unchecked) private(set) var bases: [V]
-  @exclusivity(unchecked) private(set) var segments: ContiguousArray<TimelineSegment<V>> = []
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var bases: [V]
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var segments: ContiguousArray<TimelineSegment<V>> = []
 
   init(plan: TimelinePlan, base: V) {
     self.plan = plan
