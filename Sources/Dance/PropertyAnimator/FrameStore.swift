@@ -93,7 +93,7 @@ final class FrameStore {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var owners = FlatArray<SlotOwner>()
+  var owners = SlotList<SlotOwner>()
   /// Per slot: the progress of its sample at the last frame.
   #if !DEBUG
     @exclusivity(unchecked)
@@ -182,6 +182,22 @@ final class FrameStore {
     return Unretained(table)
   }
 
+  /// Whether the scene keeps the animator of `slot` alive.
+  func holds(slot: Int) -> Bool {
+    owners.address(of: slot).pointee?.retained != nil
+  }
+
+  /// Keeps the animator of `slot` alive (`animator`, which is that slot's) or lets it go
+  /// (nil).
+  func setHold(_ animator: PropertyAnimator?, slot: Int) {
+    owners.address(of: slot).pointee?.retained = animator
+  }
+
+  /// The animator of the last slot, if any (a scene ending its animators one by one).
+  var lastAnimator: PropertyAnimator? {
+    owners.places > 0 ? owners.entry(at: owners.places - 1)?.animator : nil
+  }
+
   /// The number of active animators; for tests and diagnostics.
   var slotCount: Int { cores.count }
 
@@ -245,7 +261,7 @@ final class FrameStore {
     // What the animator parks meanwhile: an unused core from the pool, left by an animator, or
     // (the store's first ones) a copy of `AnimatorCore.unused`.
     core.initialize(to: pooledCores.isEmpty ? .unused : pooledCores.removeLast())
-    owners.append(SlotOwner(animator: owner, retained: nil))
+    _ = owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
     let entered = cores.element(at: cores.count - 1)
     details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
@@ -274,16 +290,17 @@ final class FrameStore {
   func removeSlot(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>)
     -> PropertyAnimator?
   {
-    let last = cores.count - 1
-    if slot != last {
-      // Re-pointed in place: a copy of the moved owner retains and releases its hold.
-      owners.address(of: last).pointee.withAnimator { $0.didMove(toSlot: slot) }
+    // The last slot moves into this one: its animator and lanes are re-pointed (in place: a
+    // copy of the moved owner retains and releases its hold).
+    let (removed, movedTo) = owners.remove(at: slot)
+    if let movedTo {
+      owners.address(of: movedTo).pointee?.withAnimator { $0.didMove(toSlot: movedTo) }
     }
     _ = progress.swapRemove(at: slot, returningMoved: false)
     _ = details.swapRemove(at: slot, returningMoved: false)
     if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
     _ = childSamples.swapRemove(at: slot)
-    let hold = owners.swapRemove(at: slot, returningMoved: false).removed.retained
+    let hold = removed.retained
     pooledCores.append(parked.move())
     parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
     if cores.isEmpty { clock.deactivate(self) }

@@ -10,6 +10,11 @@ protocol ErasedLaneTable: AnyObject {
   /// Whether the table's count of lanes that are not plain is right; for the audit.
   var countsSpecialLanes: Bool { get }
 
+  /// What breaks the back-indices of the lanes (each lane's animation knows its index) and
+  /// of the side lists of keyframes and timeline tracks (each lane's path knows its entry);
+  /// for the audit.
+  var backIndexProblems: [String] { get }
+
   /// Runs `operation` on lane `index`, with this table as its own type.
   func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
     -> Operation.Result
@@ -79,7 +84,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var owners = FlatArray<UnownedAnimation>()
+  private var owners = SlotList<UnownedAnimation>()
   /// The keyframes of the lanes that have them, each with its lane's index.
   #if !DEBUG
     @exclusivity(unchecked)
@@ -116,6 +121,17 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     operation.run(on: self, lane: index)
   }
 
+  var backIndexProblems: [String] {
+    var problems = owners.checkInvariants { $0.link.with { $0.laneIndex } }
+    for index in tracks.indices where paths[tracks[index].lane].keyframes != index {
+      problems.append("a lane's keyframes are not where its path says")
+    }
+    for index in timelines.indices where paths[timelines[index].lane].timeline != index {
+      problems.append("a lane's timeline track is not where its path says")
+    }
+    return problems
+  }
+
   var countsSpecialLanes: Bool {
     specialCount == kinds.indices.count { !kinds[$0].isPlain }
   }
@@ -146,7 +162,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     ends.append(Ends(from: path.from, to: path.to))
     values.append(current)
     paths.append(path)
-    owners.append(UnownedAnimation(animation: owner))
+    _ = owners.append(UnownedAnimation(animation: owner))
     return slots.count - 1
   }
 
@@ -176,10 +192,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     if index != last {
       if paths[last].keyframes >= 0 { tracks[Int(paths[last].keyframes)].lane = index }
       if paths[last].timeline >= 0 { timelines[Int(paths[last].timeline)].lane = index }
-      owners[last].animation.laneIndex = index
+    }
+    if let movedTo = owners.remove(at: index).movedTo {
+      owners.address(of: movedTo).pointee?.link.with { $0.laneIndex = movedTo }
     }
     _ = paths.swapRemove(at: index, returningMoved: false)
-    _ = owners.swapRemove(at: index, returningMoved: false)
     _ = slots.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
     _ = ends.swapRemove(at: index, returningMoved: false)
@@ -315,7 +332,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
   func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
-    index >= 0 && index < slots.count && owners[index].animation === owner
+    index >= 0 && index < slots.count && owners.entry(at: index)?.animation === owner
       && Int(slots[index]) == slot
   }
 

@@ -17,8 +17,10 @@ extension PropertyAnimator {
       )
     }
     if slot >= 0 {
-      if let store, slot < store.owners.count, store.owners[slot].animator === self {
-        let retained = store.owners[slot].retained === self
+      if let store, slot < store.owners.places, let owner = store.owners.entry(at: slot),
+        owner.animator === self
+      {
+        let retained = owner.retained === self
         if retained != (phase == .running || phase == .paused) {
           problems.append("a \(phase) animator is \(retained ? "" : "not ")kept alive by its scene")
         }
@@ -112,7 +114,7 @@ extension Scene {
   /// The number of animators the scene keeps alive (running or paused); for tests and
   /// diagnostics.
   package var activeAnimatorCount: Int {
-    store.owners.indices.count { store.owners[$0].retained != nil }
+    (0..<store.owners.places).count { store.owners.entry(at: $0)?.retained != nil }
   }
 
   /// The number of active or stopped animators in the scene's store, and of the lanes of
@@ -129,9 +131,9 @@ extension Scene {
     }
     var animations = 0
     var live = Set<ObjectIdentifier>()
-    for index in store.owners.indices {
-      let animator = store.owners[index].animator
-      if animator.slot != index { problems.append("a slot's animator points to another slot") }
+    problems += store.owners.checkInvariants { $0.withAnimator { $0.slot } }
+    for index in 0..<store.owners.places {
+      guard let animator = store.owners.entry(at: index)?.animator else { continue }
       if animator.store !== store { problems.append("a scene keeps another scene's animator") }
       animations += animator.animations.count
       for animation in animator.animations.buffer { live.insert(ObjectIdentifier(animation)) }
@@ -145,6 +147,7 @@ extension Scene {
     if !(tables + store.otherTableList).allSatisfy(\.countsSpecialLanes) {
       problems.append("a lane table miscounts its lanes that are not plain")
     }
+    problems += (tables + store.otherTableList).flatMap(\.backIndexProblems)
     return problems
   }
 }

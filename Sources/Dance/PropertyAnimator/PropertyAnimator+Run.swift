@@ -302,9 +302,7 @@ extension PropertyAnimator {
     let (phase, deadline) = updateCore { ($0.phase, $0.deadline) }
     let keep = phase == .running || phase == .paused
     withStore { store in
-      if keep != (store.owners[slot].retained != nil) {
-        store.owners[slot].retained = keep ? self : nil
-      }
+      if keep != store.holds(slot: slot) { store.setHold(keep ? self : nil, slot: slot) }
     }
     guard deadline != scheduledDeadline else { return }
     withClock { clock in

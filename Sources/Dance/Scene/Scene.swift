@@ -34,7 +34,7 @@ public final class Scene {
     root.rootOfScene = nil
     // No active animation outlives its scene: each run ends where it is (`.current`).
     CallbackQueue.operation {
-      while let animator = store.owners.last?.animator {
+      while let animator = store.lastAnimator {
         let now = clock.now
         animator.send("Scene deinit") { $0.finishWhereItIs(now: now) }
       }
