@@ -140,18 +140,15 @@ final class FrameStore {
   #endif
   private(set) var otherTableList: [any ErasedLaneTable] = []
 
-  /// Ended animations, ready to be reused by the next start, and those ended since the last
-  /// frame, which wait for it: a call still holding an animation that has just ended (it
-  /// checks, after the callbacks it triggered, whether the animation is still live) must
-  /// never find it reused for another property.
+  /// Ended animations, ready to be reused by the next start. An animation is pooled once it
+  /// has let go of its lane, its node and its animator; the engine holds none across the
+  /// call that ends it but the loops that end several, which compare its generation
+  /// (``PropertyAnimation/Held``), and no user code runs inside the engine's change to start
+  /// another in between (SPEC principle 8): reuse needs no second stage.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
   private var pooledAnimations = FlatArray<PropertyAnimation>()
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  private var animationsEndedThisFrame = FlatArray<PropertyAnimation>()
 
   /// The clock time of the last frame; every lane shows that time unless its animator
   /// wrote it since.
@@ -208,15 +205,6 @@ final class FrameStore {
 
   // MARK: - Animations
 
-  /// Makes the animations ended since the last frame pooledAnimator. (Outlined: inside the frame,
-  /// its loop kept the optimiser from inlining the frame's per-slot sample.)
-  @inline(never)
-  private func poolEndedAnimations() {
-    while !animationsEndedThisFrame.isEmpty {
-      pooledAnimations.append(animationsEndedThisFrame.removeLast())
-    }
-  }
-
   /// An animation of no property, for a new lane: a pooledAnimator one if there is one.
   func makeAnimation() -> PropertyAnimation {
     guard !pooledAnimations.isEmpty else { return PropertyAnimation() }
@@ -226,28 +214,28 @@ final class FrameStore {
     return animation
   }
 
-  /// Takes back an animation that has ended (its lane removed, off every list).
   /// What is wrong with the pool, for the fuzzer's audit: every pooled animation has ended
   /// (no lane, animator or node), and none is also one of `live`, the animations the store's
   /// animators drive.
   func poolProblems(live: Set<ObjectIdentifier>) -> [String] {
     var problems: [String] = []
-    for list in [pooledAnimations.buffer, animationsEndedThisFrame.buffer] {
-      for animation in list {
-        if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
-          problems.append("a pooled animation still has a lane, an animator or a node")
-        }
-        if live.contains(ObjectIdentifier(animation)) {
-          problems.append("a pooled animation is also one an animator drives")
-        }
+    for animation in pooledAnimations.buffer {
+      if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
+        problems.append("a pooled animation still has a lane, an animator or a node")
+      }
+      if live.contains(ObjectIdentifier(animation)) {
+        problems.append("a pooled animation is also one an animator drives")
       }
     }
     return problems
   }
 
+  /// Takes back an animation that has ended (its lane removed, off every list), for the
+  /// next start; its generation changes, so that a ``PropertyAnimation/Held`` taken before
+  /// no longer names it.
   func pool(_ animation: PropertyAnimation) {
     animation.generation &+= 1
-    animationsEndedThisFrame.append(animation)
+    pooledAnimations.append(animation)
   }
 
   // MARK: - Slots
@@ -343,7 +331,6 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
-    if !animationsEndedThisFrame.isEmpty { poolEndedAnimations() }
     let coreCount = cores.count
     guard let coreBase = cores.first, let progressBase = progress.first,
       let detailBase = details.first, let childBase = childSamples.first

@@ -5,7 +5,7 @@
 // core's `.finish`; `finishWhereItIs` ends it at `.current` from any state). An animation
 // *stops* driving its property (`PropertyAnimation.stop(endingAt:)`, `stopStack()`), and
 // its animator is told (`animationDidStop`). Ended objects go to a *pool*: the store's
-// `pool(_:)` of animations (`pooledAnimations`, after a frame in `animationsEndedThisFrame`),
+// `pool(_:)` of animations (`pooledAnimations`, reused by the next start at once),
 // its `pooledCores`, `node.dance`'s `pooledAnimator`. An animator *adds* and *removes* its
 // store slot (`addSlot(for:moving:)`, `removeSlot(slot:parkingIn:)`); while it has none, its
 // core is parked in `parkedCore`.
