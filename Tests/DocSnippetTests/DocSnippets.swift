@@ -167,7 +167,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:277") func snippet7() {
+  @Test("Docs/Dance.md:282") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +195,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:337") func snippet8() {
+  @Test("Docs/Dance.md:342") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -222,7 +222,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:404") func snippet9() {
+  @Test("Docs/Dance.md:409") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -8,11 +8,16 @@
 /// a retain and release of the animator and a call through its kernel closure: 100 of the
 /// 257 instructions of a timed value-frame (`dance-bench --animator-frame-probe`).
 ///
-/// An animator joins when a run starts and leaves when it ends (or the animator goes). A
-/// frame walks the members it had when it began; one that leaves during it (an `onChange`
-/// that stops or releases another) leaves a hole, filled when the frame ends. A member
-/// whose frame calls a handler is retained for that call, since the handler may release
-/// it (valgrind on the fuzzer found a frame writing to an animator its `onChange` freed).
+/// An animator joins when a run starts and leaves when it ends (or the animator goes).
+///
+/// A frame is two passes over the members it had when it began. The first brings every one
+/// to the clock's time and calls no user code; the second, at the edge (SPEC principle 8),
+/// calls the handlers that came due, in the members' order: `onChange`, and the functions
+/// of custom simulations. So a handler sees every animator of the store already at the
+/// frame's time, and what it does (stop, start or release animators, this one included)
+/// meets a store whose frame is complete. A member that leaves meanwhile leaves a hole,
+/// filled when the frame ends, and is skipped; one that joins waits for the next frame. A
+/// member whose handler runs is retained for that call, since the handler may release it.
 @usableFromInline
 final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
   /// Unretained: the clock keeps its stores, which go with it.
@@ -27,6 +32,11 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
     @exclusivity(unchecked)
   #endif
   @usableFromInline var members = SlotList<Unretained<Animator<Value>>>()
+  /// The indices of the members whose handlers came due in the current frame's first pass.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var due = FlatArray<Int>()
   /// Advances every member, in code specialised for `Value`.
   @usableFromInline let frame: (AnimatorStore<Value>) -> Void
 
@@ -37,17 +47,28 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
       let count = store.members.beginWalk()
       var index = 0
       while index < count {
-        if let member = store.members.entry(at: index),
-          member.with({ $0.advanceFrame() })
-        {
-          // User code (a handler, a simulation function) may release the animator: it is
-          // held (retained) for the call.
-          member.object.deliverFrame()
+        if let member = store.members.entry(at: index), member.with({ $0.advanceFrame() }) {
+          store.due.append(index)
         }
         index += 1
       }
+      if !store.due.isEmpty { store.deliverDueHandlers() }
       store.members.endWalk { member, index in member.with { $0.storeIndex = index } }
     }
+  }
+
+  /// The frame's second pass: runs the handlers that came due, each with its animator
+  /// retained (the handler may release it), skipping members that left meanwhile.
+  /// (A handler cannot advance the clock, so no frame of this store starts inside it.)
+  @usableFromInline
+  func deliverDueHandlers() {
+    var next = 0
+    while next < due.count {
+      let index = due[next]
+      next += 1
+      members.entry(at: index)?.object.deliverFrame()
+    }
+    due.removeAll()
   }
 
   /// The store of `Value` animators on `clock`, made on first use.

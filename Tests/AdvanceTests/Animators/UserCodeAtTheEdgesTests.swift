@@ -47,4 +47,39 @@ import Testing
     clock.advance(by: 0.1)
     #expect(endings == [.interrupted])
   }
+
+  @Test("onChange runs once the frame is complete: it sees every animator at the frame's time")
+  func onChangeSeesTheWholeFrame() {
+    let clock = AnimationClock()
+    let first = Animator(initialValue: 0.0, clock: clock)
+    let second = Animator(initialValue: 0.0, clock: clock)
+    // Linear runs from 0 to 100 over 1 s: at t = 0.25 both show 25.
+    first.animate(to: 100, duration: 1, timingFunction: .linear)
+    second.animate(to: 100, duration: 1, timingFunction: .linear)
+    var seen: [(Double, Double)] = []
+    first.onChange = { value in seen.append((value, second.value)) }
+    second.onChange = { value in seen.append((first.value, value)) }
+    clock.advance(by: 0.25)
+    #expect(seen.count == 2)
+    for (a, b) in seen {
+      #expect(a.isApproximatelyEqual(to: 25, absoluteTolerance: 1e-12))
+      #expect(b.isApproximatelyEqual(to: 25, absoluteTolerance: 1e-12))
+    }
+  }
+
+  @Test("An onChange that stops a later animator of the same frame: that one reports nothing")
+  func onChangeStopsALaterAnimator() {
+    let clock = AnimationClock()
+    let first = Animator(initialValue: 0.0, clock: clock)
+    let second = Animator(initialValue: 0.0, clock: clock)
+    first.animate(to: 100, duration: 1, timingFunction: .linear)
+    second.animate(to: 100, duration: 1, timingFunction: .linear)
+    var secondChanges = 0
+    first.onChange = { _ in second.cancelRunningAnimation() }
+    second.onChange = { _ in secondChanges += 1 }
+    clock.advance(by: 0.25)
+    #expect(secondChanges == 0)
+    #expect(!second.isAnimating)
+    #expect(second.value.isApproximatelyEqual(to: 25, absoluteTolerance: 1e-12))
+  }
 }
