@@ -15,6 +15,26 @@ count() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bench" "$1" "$2" 2>&1 \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
+# The last-level data-cache misses of `dance-bench PROBE COUNT` under cachegrind with a
+# fixed hierarchy (32 KiB L1, 1 MiB last level): the same figure on every machine.
+misses() {
+  valgrind --tool=cachegrind --cache-sim=yes --I1=32768,8,64 --D1=32768,8,64 \
+    --LL=1048576,16,64 --cachegrind-out-file=/dev/null "$bench" "$1" "$2" 2>&1 \
+    | sed -n 's/.*LLd misses: *\([0-9,]*\).*/\1/p' | tr -d ,
+}
+# Prints NAME: (misses at 6 frames − at 2) / (4 × 100 000) per node-frame, for the engine's
+# probe and the loop's, and their ratio.
+miss_ratio() {
+  local name=$1 engine=$2 loop=$3
+  local e2 e6 l2 l6
+  e2=$(misses "$engine" 2)
+  e6=$(misses "$engine" 6)
+  l2=$(misses "$loop" 2)
+  l6=$(misses "$loop" 6)
+  awk -v n="$name" -v e=$((e6 - e2)) -v l=$((l6 - l2)) 'BEGIN {
+    printf "%s: engine %.2f, loop %.2f last-level misses per node-frame, ratio %.2f\n",
+      n, e / 400000, l / 400000, e / l }'
+}
 # Prints NAME: (instructions at LONG − at SHORT) / ((LONG − SHORT) × EACH) UNIT, EACH being
 # the units of work per count (1000 nodes a frame, say; 1 if not given).
 per() {
@@ -52,3 +72,7 @@ per "frame + read of 1600 additive offsets, 16 per node" --additive-probe-16 20 
   "per offset-frame" 1600
 per "frame of a timeline staggering 1000 children (centre and alpha each)" --timeline-probe 100 300 \
   "per child-frame" 1000
+miss_ratio "cache misses, frame of 100 000 timed nodes (cachegrind: 32 KiB L1, 1 MiB LL)" \
+  --large-frame-probe --large-reference-frame-probe
+miss_ratio "cache misses, host frame + read of centre and alpha, 100 000 nodes" \
+  --host-frame-probe --host-reference-frame-probe

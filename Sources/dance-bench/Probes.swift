@@ -34,12 +34,25 @@ enum Probe: String, CaseIterable {
   case additive16 = "--additive-probe-16"
   /// COUNT frames of a timeline staggering 1000 children, part-way through.
   case timeline = "--timeline-probe"
+  /// COUNT frames of a host over 100 000 timed `node.dance` nodes: advance the clock, then
+  /// read every node's centre and alpha (for cachegrind's misses per node-frame).
+  case hostFrame = "--host-frame-probe"
+  /// COUNT frames of the hand-written loop over 100 000 sprites, then a read of each.
+  case hostReferenceFrame = "--host-reference-frame-probe"
+  /// COUNT frames of 100 000 timed `node.dance` nodes, no reads (the frame's own misses).
+  case largeFrame = "--large-frame-probe"
+  /// COUNT frames of the hand-written loop over 100 000 sprites, no reads.
+  case largeReferenceFrame = "--large-reference-frame-probe"
   /// COUNT × 1000 calls of `TimingFunction.easeInOut.value(at:)`, spread over 0…1.
   case curve = "--curve-probe"
   /// COUNT × 1000 calls of the hand-written loop's WebKit-style solve, spread the same way.
   case unitBezier = "--unit-bezier-probe"
 
   var option: String { rawValue }
+
+  /// The nodes of the host probes: enough that a frame's data is far larger than a 1 MiB
+  /// last-level cache.
+  static let hostCount = 100_000
 
   /// The probe named on `arguments`, if any.
   static func named(in arguments: [String]) -> Probe? {
@@ -159,6 +172,31 @@ enum Probe: String, CaseIterable {
       let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .hostFrame, .largeFrame:
+      let (scene, nodes) = danceScene(
+        count: Self.hostCount, spring: false, stagger: Self.stagger(frames: count))
+      var sum = 0.0
+      for _ in 0..<count {
+        scene.clock.advance(by: 1.0 / 60)
+        if self == .hostFrame {
+          for node in nodes { sum += node.center.x + node.center.y + node.alpha }
+        }
+      }
+      blackHole(sum)
+      blackHole(nodes.last?.center)
+    case .hostReferenceFrame, .largeReferenceFrame:
+      var reference = TimedReference(stagger: Self.stagger(frames: count), count: Self.hostCount)
+      var sum = 0.0
+      for _ in 0..<count {
+        reference.frame(1.0 / 60)
+        if self == .hostReferenceFrame {
+          for sprite in reference.sprites {
+            sum += sprite.center.x + sprite.center.y + sprite.alpha
+          }
+        }
+      }
+      blackHole(sum)
+      blackHole(reference.sprites.last?.center)
     case .curve, .unitBezier:
       // Progress spread over (0, 1) by a golden-ratio walk, so that no two calls repeat.
       var x = 0.5

@@ -2,8 +2,9 @@ import CHeapStatistics
 import Dance
 import Foundation
 
-/// Counts that noise cannot move: heap allocations (memcheck) and instructions (callgrind)
-/// of this same binary's probes (``Probe``), each run at two counts so that start-up
+/// Counts that noise cannot move: heap allocations (memcheck), instructions (callgrind) and
+/// last-level cache misses in a fixed simulated hierarchy (cachegrind) of this same binary's
+/// probes (``Probe``), each run at two counts so that start-up
 /// cancels out.
 enum Valgrind {
   /// Runs every count; returns one line each, and whether the allocation counts meet SPEC
@@ -59,10 +60,30 @@ enum Valgrind {
         "instructions per Advance.Animator value-frame, timed (callgrind, 20 vs 60 frames): "
           + "\(fixed(animator, 0)) (the node loop above: \(fixed(loop, 0)))")
     }
+    // Bytes, the same on every machine: cachegrind with a 32 KiB L1 and a 1 MiB last level
+    // (a minute under cachegrind: the full run only; scripts/instructions.sh prints it too).
+    let large = Probe.hostCount
+    for (what, engine, loop) in quick ? [] : [
+      ("frame", Probe.largeFrame, Probe.largeReferenceFrame),
+      ("host frame + read of centre and alpha", Probe.hostFrame, Probe.hostReferenceFrame),
+    ] {
+      guard let misses = perUnit(valgrind, tool: .cachegrind, engine, 2, 6),
+        let loopMisses = perUnit(valgrind, tool: .cachegrind, loop, 2, 6)
+      else {
+        lines.append("cache misses per node-frame, \(what): not measured (cachegrind gave none)")
+        continue
+      }
+      let ratio = misses / loopMisses
+      let verdict = ratio <= 1.25 ? "≤ 1.25" : "> 1.25 (target)"
+      lines.append(
+        "last-level misses per node-frame, \(what), N = \(large) (cachegrind, 32 KiB L1, "
+          + "1 MiB LL, 2 vs 6 frames): \(fixed(misses / Double(large), 2)), loop "
+          + "\(fixed(loopMisses / Double(large), 2)), ratio \(fixed(ratio, 2))   \(verdict)")
+    }
     return (lines, met)
   }
 
-  enum Tool { case memcheck, callgrind }
+  enum Tool { case memcheck, callgrind, cachegrind }
 
   private static var path: String? {
     ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first {
@@ -89,6 +110,11 @@ enum Valgrind {
       switch tool {
       case .memcheck: ["--tool=memcheck", "--leak-check=no"]
       case .callgrind: ["--tool=callgrind", "--callgrind-out-file=/dev/null"]
+      case .cachegrind:
+        [
+          "--tool=cachegrind", "--cache-sim=yes", "--I1=32768,8,64", "--D1=32768,8,64",
+          "--LL=1048576,16,64", "--cachegrind-out-file=/dev/null",
+        ]
       }
     process.arguments = options + [CommandLine.arguments[0], probe.option, String(count)]
     let pipe = Pipe()
@@ -98,10 +124,16 @@ enum Valgrind {
     let data = pipe.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     let text = String(decoding: data, as: UTF8.self)
-    // memcheck: "total heap usage: 1,234 allocs, …"; callgrind: "Collected : 123456".
-    let marker = tool == .memcheck ? "total heap usage: " : "Collected : "
+    // memcheck: "total heap usage: 1,234 allocs, …"; callgrind: "Collected : 123456";
+    // cachegrind: "LLd misses:   1,234 (…".
+    let marker =
+      switch tool {
+      case .memcheck: "total heap usage: "
+      case .callgrind: "Collected : "
+      case .cachegrind: "LLd misses:"
+      }
     guard let range = text.range(of: marker) else { return nil }
-    let digits = text[range.upperBound...].prefix { $0.isNumber || $0 == "," }
+    let digits = text[range.upperBound...].drop { $0 == " " }.prefix { $0.isNumber || $0 == "," }
     return Int(digits.replacingOccurrences(of: ",", with: ""))
   }
 }

@@ -112,6 +112,34 @@ for spring in [false, true] {
   }
 }
 
+// MARK: - What a host pays: a frame, then a read of what it draws
+
+// The host's frame as SPEC counts it: advance the clock, then read the centre and alpha of
+// every node (what a renderer draws), against the loop that writes its plain objects and
+// then reads them back the same way.
+for count in quick ? [1000, 20_000] : [1000, 100_000] {
+  let frames = framesFor(count)
+  let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
+  let (scene, nodes) = danceScene(count: count, spring: false, stagger: stagger)
+  var timed = TimedReference(stagger: stagger, count: count)
+  var engineSum = 0.0
+  var referenceSum = 0.0
+  let result = sideBySide(frames: frames) {
+    scene.clock.advance(by: frameStep)
+    for node in nodes { engineSum += node.center.x + node.center.y + node.alpha }
+  } reference: {
+    timed.frame(frameStep)
+    for sprite in timed.sprites { referenceSum += sprite.center.x + sprite.center.y + sprite.alpha }
+  }
+  blackHole(engineSum)
+  blackHole(referenceSum)
+  let n = Double(count)
+  report(
+    "host: frame + read centre, alpha, N = \(count)", engine: result.engine / n,
+    reference: result.reference / n, ratio: result.ratio, target: 1.25,
+    note: stagger.progressRange(count: count))
+}
+
 // MARK: - A staggered timeline
 
 do {
