@@ -63,10 +63,11 @@ enum Valgrind {
     // Bytes, the same on every machine: cachegrind with a 32 KiB L1 and a 1 MiB last level
     // (a minute under cachegrind: the full run only; scripts/instructions.sh prints it too).
     let large = Probe.hostCount
-    for (what, engine, loop) in quick ? [] : [
-      ("frame", Probe.largeFrame, Probe.largeReferenceFrame),
-      ("host frame + read of centre and alpha", Probe.hostFrame, Probe.hostReferenceFrame),
-    ] {
+    let missProbes: [(what: String, engine: Probe, loop: Probe)] = [
+      ("frame", .largeFrame, .largeReferenceFrame),
+      ("host frame + read of centre and alpha", .hostFrame, .hostReferenceFrame),
+    ]
+    for (what, engine, loop) in quick ? [] : missProbes {
       guard let misses = perUnit(valgrind, tool: .cachegrind, engine, 2, 6),
         let loopMisses = perUnit(valgrind, tool: .cachegrind, loop, 2, 6)
       else {
