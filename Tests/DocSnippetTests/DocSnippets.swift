@@ -69,7 +69,29 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:10") func snippet2() {
+  @Test("Docs/Advance.md:88") func snippet2() {
+    do {
+      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let clock = AnimationClock()
+      let puck = Animator(initialValue: 0.0, clock: clock)
+      puck.simulate(using: DecayFunction(drag: 3), initialVelocity: 800)
+      var handedOffAt = -1.0
+      // Hand the throw to a spring 0.35 s after release, whatever the frame rate.
+      let handOff = clock.schedule(after: 0.35) {
+        handedOffAt = clock.now
+        puck.simulate(using: SpringFunction(target: 0, tension: 200, damping: 20))
+      }
+      for _ in 0..<30 { clock.advance(by: 1.0 / 60) }
+      assert(handedOffAt == 0.35 && !handOff.isPending)
+      _ = clock
+      _ = puck
+      _ = handedOffAt
+      _ = handOff
+    }
+  }
+
+  @Test("Docs/Dance.md:10") func snippet3() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -87,7 +109,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:39") func snippet3() {
+  @Test("Docs/Dance.md:39") func snippet4() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -107,7 +129,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:69") func snippet4() {
+  @Test("Docs/Dance.md:69") func snippet5() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -118,7 +140,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:92") func snippet5() {
+  @Test("Docs/Dance.md:92") func snippet6() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -141,7 +163,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:206") func snippet6() {
+  @Test("Docs/Dance.md:206") func snippet7() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -167,7 +189,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:282") func snippet7() {
+  @Test("Docs/Dance.md:282") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -195,7 +217,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:342") func snippet8() {
+  @Test("Docs/Dance.md:342") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -222,7 +244,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:409") func snippet9() {
+  @Test("Docs/Dance.md:409") func snippet10() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -239,7 +261,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet10() {
+  @Test("Docs/Embedding.md:8") func snippet11() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -262,7 +284,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:116") func snippet11() {
+  @Test("Docs/Embedding.md:116") func snippet12() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -283,7 +305,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:144") func snippet12() {
+  @Test("Docs/Embedding.md:144") func snippet13() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -300,7 +322,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:170") func snippet13() {
+  @Test("Docs/Embedding.md:170") func snippet14() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -320,7 +342,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet14() {
+  @Test("Docs/GettingStarted.md:27") func snippet15() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -345,7 +367,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet15() {
+  @Test("Docs/Timeline.md:17") func snippet16() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

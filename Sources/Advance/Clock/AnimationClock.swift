@@ -148,11 +148,20 @@ public final class AnimationClock {
   #endif
   private var advanceSerial: UInt64 = 0
 
+  /// The actions waiting to run (``schedule(after:_:)``), retained until they run or are
+  /// cancelled; each knows its index (`pendingIndex`).
+  var pendingActions = SlotList<ScheduledAction>()
+
   /// The stores of running ``Animator``s, one per value type (an ``AnimatorStore``).
   @usableFromInline var animatorStores: [ObjectIdentifier: AnyObject] = [:]
 
   /// Creates a clock at time 0.
   public init() {}
+
+  deinit {
+    // Pending actions never run now; one still held elsewhere must not reach this clock.
+    for index in 0..<pendingActions.places { _ = pendingActions.entry(at: index)?.end() }
+  }
 
   /// Moves the clock forward by `seconds` and updates everything it drives.
   ///
@@ -362,6 +371,7 @@ public final class AnimationClock {
   /// stores' member lists; for the fuzzer's audit.
   package var slotListProblems: [String] {
     active.checkInvariants { $0.withRegistration { $0.activeIndex } }
+      + pendingActions.checkInvariants { $0.pendingIndex }
       + animatorStores.values.flatMap { ($0 as? any StoreCounting)?.memberProblems ?? [] }
   }
 

@@ -69,7 +69,8 @@ public final class CardList {
   struct Flight {
     let card: Int
     let animator: Animator<Point>
-    let start: Double
+    /// The spring's take-over, on the scene's clock ``throwHandoff`` seconds after release.
+    let handOff: ScheduledAction
     var springing = false
   }
 
@@ -170,18 +171,10 @@ public final class CardList {
 
   // MARK: - The frame
 
-  /// Advances the list to clock time `time` (seconds): the clock, then the throws' hand-offs
-  /// to their springs.
+  /// Advances the list to clock time `time` (seconds). A throw's hand-off to its spring is
+  /// an action on the clock, so it happens inside the advance at its exact time.
   public func advance(to time: Double) {
     scene.clock.advance(to: time)
-    for index in flights.indices where !flights[index].springing {
-      let flight = flights[index]
-      guard scene.clock.now - flight.start >= Self.throwHandoff else { continue }
-      // The spring takes over with the decay's exact velocity: no kink in the path.
-      flights[index].springing = true
-      flight.animator.simulate(
-        using: SpringFunction(target: home(of: flight.card), tension: 120, damping: 17))
-    }
   }
 
   // MARK: - Input
@@ -200,7 +193,7 @@ public final class CardList {
   /// it, stopping whatever moved it.
   public func pointerDown(at point: Point, time: Double) {
     guard let index = card(at: point) else { return }
-    flights.removeAll { $0.card == index }
+    endFlight(of: index)
     let card = cards[index]
     // In front of the others; moving a node within its scene keeps its animations.
     scene.root.addChild(card)
@@ -250,8 +243,24 @@ public final class CardList {
     }
     throwPath = [(scene.clock.now, card.center, velocity)]
     animator.simulate(using: DecayFunction(drag: 3), initialVelocity: velocity)
+    endFlight(of: index)
+    // The spring takes over with the decay's exact velocity, at exactly throwHandoff seconds
+    // of clock time after release: no kink in the path, whatever the frame rate.
+    let handOff = scene.clock.schedule(after: Self.throwHandoff) { [weak self] in
+      guard let self, let flight = self.flights.firstIndex(where: { $0.card == index }) else {
+        return
+      }
+      self.flights[flight].springing = true
+      self.flights[flight].animator.simulate(
+        using: SpringFunction(target: self.home(of: index), tension: 120, damping: 17))
+    }
+    flights.append(Flight(card: index, animator: animator, handOff: handOff))
+  }
+
+  /// Forgets card `index`'s throw, if it has one, and its pending hand-off.
+  private func endFlight(of index: Int) {
+    for flight in flights where flight.card == index { flight.handOff.cancel() }
     flights.removeAll { $0.card == index }
-    flights.append(Flight(card: index, animator: animator, start: scene.clock.now))
   }
 
   /// The pointer's velocity over its last samples, in points per second.

@@ -37,8 +37,8 @@ public final class CardTable {
   struct Throw {
     let card: Int
     let animator: Animator<Point>
-    let start: Double
-    var springing = false
+    /// The spring's take-over, on the scene's clock ``throwHandoff`` seconds after release.
+    let handOff: ScheduledAction
   }
 
   private var dragged: (card: Int, grab: Point)?
@@ -89,17 +89,10 @@ public final class CardTable {
 
   // MARK: - The frame
 
-  /// Advances the game to clock time `time` (seconds): the throw hand-offs, then the clock.
+  /// Advances the game to clock time `time` (seconds). A throw's hand-off to its spring is
+  /// an action on the clock, so it happens inside the advance at its exact time.
   public func advance(to time: Double) {
     scene.clock.advance(to: time)
-    for index in flights.indices where !flights[index].springing {
-      let flight = flights[index]
-      guard scene.clock.now - flight.start >= Self.throwHandoff else { continue }
-      // The spring takes over with the decay's exact velocity: no kink in the path.
-      flights[index].springing = true
-      flight.animator.simulate(
-        using: SpringFunction(target: homes[flight.card], tension: 90, damping: 14))
-    }
   }
 
   // MARK: - Input
@@ -116,7 +109,7 @@ public final class CardTable {
   /// The pointer went down: pick up the card under it, stopping whatever moved it.
   public func pointerDown(at point: Point) {
     guard let index = card(at: point) else { return }
-    flights.removeAll { $0.card == index }
+    endFlight(of: index)
     let card = cards[index]
     // Bring it to the front; moving within the scene keeps its animations.
     scene.root.addChild(card)
@@ -152,7 +145,23 @@ public final class CardTable {
     }
     throwPath = [(scene.clock.now, card.center, velocity)]
     animator.simulate(using: DecayFunction(drag: 3), initialVelocity: velocity)
-    flights.append(Throw(card: index, animator: animator, start: scene.clock.now))
+    endFlight(of: index)
+    // The spring takes over with the decay's exact velocity, at exactly throwHandoff seconds
+    // of clock time after release: no kink in the path, whatever the frame rate.
+    let handOff = scene.clock.schedule(after: Self.throwHandoff) { [weak self] in
+      guard let self, let flight = self.flights.first(where: { $0.card == index }) else {
+        return
+      }
+      flight.animator.simulate(
+        using: SpringFunction(target: self.homes[index], tension: 90, damping: 14))
+    }
+    flights.append(Throw(card: index, animator: animator, handOff: handOff))
+  }
+
+  /// Forgets card `index`'s throw, if it has one, and its pending hand-off.
+  private func endFlight(of index: Int) {
+    for flight in flights where flight.card == index { flight.handOff.cancel() }
+    flights.removeAll { $0.card == index }
   }
 
   /// The pointer's velocity over its last samples, in points per second.
