@@ -12,7 +12,11 @@ extension PropertyAnimator {
   func canAnimate(_ node: Node) -> Bool {
     // A block still running after its own run ended (the block stopped or finished its own
     // animator) has nothing to animate with: its assignments apply at once.
-    guard phase != .inactive, let nodeScene = node.unretainedScene else { return false }
+    guard phase != .inactive else { return false }
+    guard let nodeScene = node.unretainedScene else {
+      if nodeOutsideScene == nil { nodeOutsideScene = "the node with frame \(node.frame)" }
+      return false
+    }
     let bound = nodeScene.with { scene in
       if isBound(to: scene.store) { return true }
       guard slot < 0 else { return false }

@@ -94,6 +94,7 @@ extension PropertyAnimator {
         let now = currentTime
         let start = max(windowStart, updateCore { $0.fraction(at: now) })
         runBlock(.plain(animation), kind: .window(start: start))
+        reportNodeOutsideScene(call: call)
         applyAll()
         updateRegistration()
       }
@@ -126,7 +127,7 @@ extension PropertyAnimator {
       DanceError.report(kind, "\(call): \(message)")
       return false
     case .activate:
-      CallbackQueue.operation { activate(delay: delay) }
+      CallbackQueue.operation { activate(delay: delay, call: call) }
       return true
     case .apply:
       applyAll()
@@ -153,7 +154,7 @@ extension PropertyAnimator {
   }
 
   /// A new run: the pending blocks record its animations, then the values show its start.
-  private func activate(delay: Double) {
+  private func activate(delay: Double, call: String) {
     let run = updateCore { $0.run }
     // The clock the run started by (none for an animator not bound yet), and its time;
     // the blocks bind the animator to their first node's scene, whose clock the run then
@@ -175,6 +176,7 @@ extension PropertyAnimator {
       blocks.removeAll()
       swap(&blocks, &pendingBlocks)
     }
+    reportNodeOutsideScene(call: call)
     // A block may have ended or restarted this run itself (a block is user code, and may
     // control its own animator); that call did its own bookkeeping. (Completions of runs
     // the blocks ended wait for the end of this operation.)
@@ -196,6 +198,18 @@ extension PropertyAnimator {
       applyAll()
     }
     updateRegistration()
+  }
+
+  /// Reports, once for the call whose blocks just ran, that they animated a node in no scene
+  /// (its values were set at once, without animation): the likeliest first mistake is a
+  /// node never added to a scene's tree.
+  private func reportNodeOutsideScene(call: String) {
+    guard let node = nodeOutsideScene else { return }
+    nodeOutsideScene = nil
+    DanceError.report(
+      .illegalState,
+      "\(call): \(node) is in no scene, so its properties were set at once, without "
+        + "animation; add it to a scene's tree first (scene.root.addChild(node))")
   }
 
   /// Whether the run shows the start of its path now: at fraction 0 (not a scrub to a later

@@ -181,6 +181,9 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var recordedOnlyPlainLanes = true
+  /// The first node outside any scene that a block of this call tried to animate (its
+  /// frame, described), for the one error the call reports once its blocks have run.
+  var nodeOutsideScene: String?
   /// The clock time at which this animator last wrote its values itself.
   #if !DEBUG
     @exclusivity(unchecked)

@@ -464,7 +464,11 @@ import Testing
     #expect(timeline.state == .inactive && timeline.repeatCount == .infinity)
     node.alpha = 1  // the next run animates from here
     timeline.start()
-    scene.clock.advance(by: 10.5)
+    // Now active and repeating, the callback's assignment at the end of each play is refused,
+    // once a play.
+    let (_, errors) = collectingErrors { scene.clock.advance(by: 10.5) }
+    #expect(errors.count == 10)
+    #expect(errors.allSatisfy { $0.message.hasPrefix("Timeline.repeatCount") })
     #expect(
       timeline.state == .active && node.alpha == 0.5, "\(node.alpha) \(timeline.fractionComplete)")
     timeline.finish(at: .current)
