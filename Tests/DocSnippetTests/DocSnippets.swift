@@ -189,7 +189,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:282") func snippet8() {
+  @Test("Docs/Dance.md:284") func snippet8() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -217,7 +217,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:342") func snippet9() {
+  @Test("Docs/Dance.md:344") func snippet9() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -244,7 +244,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:409") func snippet10() {
+  @Test("Docs/Dance.md:411") func snippet10() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -89,12 +89,15 @@ public final class NodeDance {
   // nothing, where a call returns it retained and the caller releases it (a retain and a
   // release per link of a chain, a tenth of a start + frame + finish in `dance-bench`).
 
-  /// Creates an animation with a standard curve; call ``start()`` to run it.
+  /// Creates an animation with a standard curve (`.easeInOut` unless given, as
+  /// `Node.animate(withDuration:)` and Advance's `Animator` default to a curve too); call
+  /// ``start()`` to run it.
   ///
   /// The closure receives the node; assignments to its animatable properties animate.
   @inlinable @discardableResult
   public func animate(
-    duration: Double, curve: AnimationCurve, _ animations: @escaping (Node) -> Void
+    duration: Double, curve: AnimationCurve = .easeInOut,
+    _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
       duration: duration, timing: .curve(curve), call: "node.dance.animate(duration:curve:_:)",

@@ -207,13 +207,19 @@ open class Node {
   public func addChild(_ node: Node) {
     // A child already here moves to the front: it leaves its place first, so the end is one
     // index sooner.
-    insertChild(node, at: node.parent === self ? children.count - 1 : children.count)
+    insert(
+      node, at: node.parent === self ? children.count - 1 : children.count,
+      call: "Node.addChild(_:)")
   }
 
   /// Inserts `node` among the children at `index` (clamped to `0...children.count`, with a
   /// `DanceError` when out of range); it is first removed from its current parent.
   public func insertChild(_ node: Node, at index: Int) {
-    let call = "Node.insertChild(_:at: \(index))"
+    insert(node, at: index, call: "Node.insertChild(_:at: \(index))")
+  }
+
+  /// ``insertChild(_:at:)``, its errors reported for `call` (the user's call).
+  private func insert(_ node: Node, at index: Int, call: String) {
     var ancestor: Node? = self
     while let current = ancestor {
       if current === node {

@@ -2,9 +2,10 @@ import Dance
 import TestSupport
 import Testing
 
-/// Animating a node that was never added to a scene: the values jump to their targets, as
-/// documented, and the call reports one error that names it and the node.
-@Suite struct NodeOutsideSceneTests {
+/// A newcomer's first mistakes and habits: animating a node that was never added to a scene
+/// (the values jump to their targets, as documented, and the call reports one error that
+/// names it and the node), leaving out the curve, adding a scene's root as a child.
+@Suite struct NewcomerMistakeTests {
   static let frame = Rect(x: 20, y: 20, width: 80, height: 120)
 
   @Test("node.dance on a node in no scene: the values jump and one error names the call")
@@ -52,5 +53,28 @@ import Testing
     }
     #expect(none.isEmpty)
     #expect(card.alpha.isApproximatelyEqual(to: 0.625, absoluteTolerance: 1e-12))
+  }
+
+  @Test("node.dance.animate(duration:) without a curve eases in and out, as UIKit's default")
+  func defaultCurve() {
+    let scene = Scene()
+    let card = Node(frame: Self.frame)
+    scene.root.addChild(card)
+    card.dance.animate(duration: 1) { $0.alpha = 0 }.start()
+    scene.clock.advance(by: 0.25)
+    let eased = 1 - TimingFunction.easeInOut.value(at: 0.25)
+    #expect(card.alpha.isApproximatelyEqual(to: eased, absoluteTolerance: 1e-12))
+    #expect(abs(card.alpha - 0.75) > 0.05)  // not linear
+  }
+
+  @Test("Adding a scene's root as a child names the call the user made")
+  func addingTheRootNamesAddChild() {
+    let scene = Scene()
+    let (_, errors) = collectingErrors { scene.root.addChild(scene.root) }
+    #expect(errors.count == 1)
+    #expect(errors.first?.message.hasPrefix("Node.addChild(_:)") == true)
+    let other = Scene()
+    let (_, more) = collectingErrors { scene.root.insertChild(other.root, at: 0) }
+    #expect(more.first?.message.hasPrefix("Node.insertChild(_:at: 0)") == true)
   }
 }
