@@ -74,7 +74,7 @@ final class Showcase {
             $0.transform = Transform(rotationAngle: .pi)
             $0.backgroundColor = .purple
           }.addCompletion { [weak self] position in
-            self?.log.append("chain: completion at .\(position)")
+            self?.note("chain: completion at .\(position)")
           }.start(after: 0.3)
         }
       ),
@@ -210,7 +210,7 @@ final class Showcase {
         card.transform = Transform(rotationAngle: 0.08)
       }
       .add(pulse, at: .label("reveal", offset: 0.1))
-      .addCallback { [weak self] in self?.log.append("timeline: callback at its end") }
+      .addCallback { [weak self] in self?.note("timeline: callback at its end") }
   }
 
   /// Plays the script forward to clock time `time`: whole frames at 60 Hz, then the rest,
@@ -227,6 +227,11 @@ final class Showcase {
       clock.advance(to: next)
       direct(until: next)
     }
+  }
+
+  /// Logs `event` at the clock's time (a callback's: it may fall between frames).
+  func note(_ event: String) {
+    log.append(format2(scene.clock.now) + " s  " + event)
   }
 
   /// Makes the director's calls that are due by `time`.

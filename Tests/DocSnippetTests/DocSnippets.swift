@@ -284,7 +284,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:116") func snippet12() {
+  @Test("Docs/Embedding.md:122") func snippet12() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -305,7 +305,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:144") func snippet13() {
+  @Test("Docs/Embedding.md:150") func snippet13() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -322,7 +322,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:170") func snippet14() {
+  @Test("Docs/Embedding.md:176") func snippet14() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
