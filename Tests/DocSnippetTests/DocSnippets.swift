@@ -225,15 +225,17 @@ import Testing
       let dot = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
       scene.root.addChild(dot)
 
-      func follow(_ target: Point) {
-        let animator = PropertyAnimator(duration: 0.5, dampingRatio: 0.8) { dot.center = target }
+      // The node comes in as a parameter: in Swift 6, a function cannot reach a top-level `let`
+      // of main.swift, which belongs to the main actor.
+      func follow(_ node: Node, to target: Point) {
+        let animator = PropertyAnimator(duration: 0.5, dampingRatio: 0.8) { node.center = target }
         animator.composition = .additive
         animator.startAnimation()
       }
-      follow(Point(x: 300, y: 0))
+      follow(dot, to: Point(x: 300, y: 0))
       scene.clock.advance(by: 0.15)
       let before = dot.center
-      follow(Point(x: 100, y: 80))            // retarget mid-flight
+      follow(dot, to: Point(x: 100, y: 80))   // retarget mid-flight
       assert(abs(dot.center.x - before.x) < 1e-9 && abs(dot.center.y - before.y) < 1e-9)  // no jump
       assert(dot.targetValue(of: \.center) == Point(x: 100, y: 80))
       scene.clock.advance(by: 1)
@@ -244,7 +246,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:411") func snippet10() {
+  @Test("Docs/Dance.md:413") func snippet10() {
     do {
       func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
