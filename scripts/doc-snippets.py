@@ -87,7 +87,8 @@ def body(code):
             declared.append(m.group(1))
     # The documents print to show what happens; in the test run that output would read as
     # noise, so a local `print` takes it (the block compiles against the same signature).
-    out = ["    do {", "      func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {}"]
+    # (@Sendable, so that a block may print from a handler that must be.)
+    out = ["    do {", "      @Sendable func print(_ items: Any..., separator: String = \" \", terminator: String = \"\\n\") {}"]
     out += ["      " + l if l.strip() else "" for l in lines]
     out += [f"      _ = {name}" for name in declared]
     out.append("    }")

@@ -10,7 +10,7 @@ import Testing
 @Suite struct DocSnippets {
   @Test("README.md:42") func snippet0() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let clock = AnimationClock()
 
@@ -41,7 +41,7 @@ import Testing
 
   @Test("README.md:69") func snippet1() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 20, y: 20, width: 80, height: 120))
@@ -69,9 +69,32 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:88") func snippet2() {
+  @Test("Docs/Advance.md:15") func snippet2() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      /// A hue on the colour wheel, in degrees: one lane of a `SIMD2<Double>` (the other is 0).
+      struct Hue: VectorConvertible {
+        var degrees: Double
+        init(degrees: Double) { self.degrees = degrees }
+        init(vector: SIMD2<Double>) { degrees = vector.x }
+        var vector: SIMD2<Double> { SIMD2(degrees, 0) }
+      }
+
+      let clock = AnimationClock()
+      let hue = Animator(initialValue: Hue(degrees: 0), clock: clock)
+      hue.animate(to: Hue(degrees: 240), duration: 2, timingFunction: .linear)
+      clock.advance(by: 0.5)   // a quarter of the way
+      assert(abs(hue.value.degrees - 60) < 1e-12)
+      assert(Hue(degrees: 0).interpolated(to: Hue(degrees: 240), alpha: 1).degrees == 240)
+      _ = clock
+      _ = hue
+    }
+  }
+
+  @Test("Docs/Advance.md:107") func snippet3() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let clock = AnimationClock()
       let puck = Animator(initialValue: 0.0, clock: clock)
@@ -91,9 +114,101 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:10") func snippet3() {
+  @Test("Docs/Advance.md:208") func snippet4() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      /// A bead on a rubber band pinned at 0, slowed by friction that grows with its speed.
+      struct RubberBand: SimulationFunction {
+        typealias Value = Double
+        var stiffness = 60.0
+        var friction = 6.0
+
+        func acceleration(value: SIMD2<Double>, velocity: SIMD2<Double>) -> SIMD2<Double> {
+          -stiffness * value - friction * velocity
+        }
+
+        func convergence(value: SIMD2<Double>, velocity: SIMD2<Double>) -> Convergence<SIMD2<Double>> {
+          abs(value.x) < 0.01 && abs(velocity.x) < 0.01 ? .converge(atValue: .zero) : .keepRunning
+        }
+      }
+
+      // The same motion whatever the frames: one step of a second, or sixty.
+      let once = AnimationClock()
+      let oneStep = Animator(initialValue: 100.0, clock: once)
+      oneStep.simulate(using: RubberBand(), initialVelocity: 0)
+      once.advance(by: 1)
+
+      let often = AnimationClock()
+      let manySteps = Animator(initialValue: 100.0, clock: often)
+      var ending: AnimationCompletion?
+      manySteps.onCompletion = { ending = $0 }
+      manySteps.simulate(using: RubberBand(), initialVelocity: 0)
+      for _ in 0..<60 { often.advance(by: 1.0 / 60) }
+      assert(manySteps.value == oneStep.value && manySteps.velocity == oneStep.velocity)
+
+      often.advance(by: 10)   // long enough to come to rest
+      assert(ending == .finished && manySteps.value == 0)
+      _ = once
+      _ = oneStep
+      _ = often
+      _ = manySteps
+      _ = ending
+    }
+  }
+
+  @Test("Docs/Advance.md:263") func snippet5() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let bouncy = SpringParameters(duration: 0.5, bounce: 0.3)        // SwiftUI's .bouncy-like
+      assert(abs(bouncy.stiffness - 157.91) < 0.01 && abs(bouncy.damping - 17.59) < 0.01)
+      let physical = SpringParameters(mass: 1, stiffness: 100, damping: 10)
+      assert(abs(physical.duration - 0.628) < 0.001 && abs(physical.bounce - 0.5) < 1e-12)
+      let byRatio = SpringParameters(dampingRatio: 0.5, response: 0.6)  // UIKit's and SwiftUI's pair
+      assert(abs(byRatio.dampingRatio - 0.5) < 1e-12)
+
+      // Any of them drives a spring; after its settling duration a unit step is within 0.001.
+      let clock = AnimationClock()
+      let scale = Animator(initialValue: 1.0, clock: clock)
+      scale.simulate(using: SpringFunction(target: 2.0, parameters: bouncy, threshold: 1e-6))
+      clock.advance(by: bouncy.settlingDuration)
+      assert(abs(scale.value - 2) <= 0.001)
+      _ = bouncy
+      _ = physical
+      _ = byRatio
+      _ = clock
+      _ = scale
+    }
+  }
+
+  @Test("Docs/Advance.md:289") func snippet6() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let clock = AnimationClock()
+      // Collect the errors of a few calls (in a test, say) instead of printing them.
+      let errors = DanceError.collecting {
+        clock.advance(by: -1)     // time cannot run backwards
+        clock.advance(by: .nan)   // nor by a NaN
+      }
+      assert(errors.map(\.kind) == [.outOfRange, .nonFiniteNumber])
+      assert(clock.now == 0)      // both calls did nothing
+
+      // Route the errors of one task to your own log; other tasks keep theirs.
+      DanceError.withHandler({ error in print("game log:", error.message) }) {
+        _ = TimingFunction(x1: .nan, y1: 0, x2: 1, y2: 1)   // a linear curve, and an error
+      }
+      // Or, once at start-up, for the whole process:
+      // DanceError.handler = { error in myLogger.warning("\(error)") }
+      _ = clock
+      _ = errors
+    }
+  }
+
+  @Test("Docs/Dance.md:10") func snippet7() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer: reads center, bounds, transform, alpha, color */ }
 
@@ -109,9 +224,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:39") func snippet4() {
+  @Test("Docs/Dance.md:39") func snippet8() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 20))
@@ -129,9 +244,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:69") func snippet5() {
+  @Test("Docs/Dance.md:69") func snippet9() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       final class Sprite: Node {
         @Animatable var glow: Double = 0
@@ -140,9 +255,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:92") func snippet6() {
+  @Test("Docs/Dance.md:92") func snippet10() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -163,9 +278,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:206") func snippet7() {
+  @Test("Docs/Dance.md:206") func snippet11() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let circle = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
@@ -189,9 +304,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:284") func snippet8() {
+  @Test("Docs/Dance.md:284") func snippet12() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -217,9 +332,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:344") func snippet9() {
+  @Test("Docs/Dance.md:344") func snippet13() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let dot = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
@@ -246,9 +361,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:413") func snippet10() {
+  @Test("Docs/Dance.md:413") func snippet14() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let node = Node()
@@ -263,9 +378,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet11() {
+  @Test("Docs/Embedding.md:8") func snippet15() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func monotonicNow() -> Double { ProcessInfo.processInfo.systemUptime }   // seconds
       func draw(_ node: Node) { /* read each node's center, bounds, transform, alpha, color */ }
@@ -286,9 +401,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:122") func snippet12() {
+  @Test("Docs/Embedding.md:122") func snippet16() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       // Your renderer's call: the rectangle `rect`, mapped into the window by `transform`.
       func fillRect(_ rect: Rect, transform: Transform, color: Color, alpha: Double) {}
@@ -307,9 +422,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:150") func snippet13() {
+  @Test("Docs/Embedding.md:150") func snippet17() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer */ }
 
@@ -324,9 +439,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:176") func snippet14() {
+  @Test("Docs/Embedding.md:176") func snippet18() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
@@ -344,9 +459,9 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet15() {
+  @Test("Docs/GettingStarted.md:27") func snippet19() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       func draw(_ node: Node) { /* your renderer: reads center, bounds, alpha, … */ }
 
@@ -369,9 +484,9 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet16() {
+  @Test("Docs/Timeline.md:17") func snippet20() {
     do {
-      func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let cards = (0..<4).map { _ in Node(frame: Rect(x: 0, y: 0, width: 20, height: 30)) }
