@@ -2,6 +2,7 @@
 """Regenerates the README's pictures (Docs/images) from `dance-demo`'s output.
 
     swift run dance-demo --output /tmp/demo && python3 scripts/readme-images.py /tmp/demo
+    python3 scripts/readme-images.py /tmp/demo FRAME OUT.png   one frame, to look at
 
 curves.png is curves.svg as it is; showcase.png is showcase.svg frozen at one frame
 (FRAME, default 150 = 2.5 s): every <animate>/<animateTransform> replaced by its value at
@@ -13,6 +14,7 @@ import sys
 import xml.etree.ElementTree as ET
 
 SVG = "{http://www.w3.org/2000/svg}"
+FPS = 60  # the showcase's frames per second
 
 
 def freeze(path, frame):
@@ -24,7 +26,13 @@ def freeze(path, frame):
             if child.tag not in (SVG + "animate", SVG + "animateTransform"):
                 continue
             values = child.get("values").split(";")
-            value = values[min(frame, len(values) - 1)]
+            if len(values) == 2 and child.get("dur", "").endswith("s"):
+                # A two-value animation (the progress bar) moves linearly over its duration.
+                fraction = min(frame / FPS / float(child.get("dur")[:-1]), 1)
+                start, end = float(values[0]), float(values[1])
+                value = f"{start + (end - start) * fraction:g}"
+            else:
+                value = values[min(frame, len(values) - 1)]
             if child.tag == SVG + "animate":
                 parent.set(child.get("attributeName"), value)
             else:
@@ -42,9 +50,11 @@ def main():
         sys.exit(__doc__)
     directory = sys.argv[1]
     frame = int(sys.argv[2]) if len(sys.argv) > 2 else 150
+    output = sys.argv[3] if len(sys.argv) > 3 else "Docs/images/showcase.png"
     frozen = freeze(f"{directory}/showcase.svg", frame)
-    subprocess.run(
-        ["rsvg-convert", "-o", "Docs/images/showcase.png"], input=frozen.encode(), check=True)
+    subprocess.run(["rsvg-convert", "-o", output], input=frozen.encode(), check=True)
+    if len(sys.argv) > 3:
+        return  # a frame to look at, not the README's pictures
     subprocess.run(
         ["rsvg-convert", "-o", "Docs/images/curves.png", f"{directory}/curves.svg"], check=True)
 

@@ -120,7 +120,7 @@ final class Showcase {
         { [unowned self] in
           throwAnimator.simulate(
             using: DecayFunction(threshold: 5, drag: 2.2),
-            initialVelocity: Point(x: -520, y: 30))
+            initialVelocity: Point(x: -360, y: 30))
         }
       ),
       (1.5, "chain: pause()", { [unowned self] in chain.dance.pause() }),
@@ -142,11 +142,11 @@ final class Showcase {
         }
       ),
       (
-        4.8, "puck: thrown again, up and left",
+        4.8, "puck: thrown again, left and down",
         { [unowned self] in
           throwAnimator.simulate(
             using: DecayFunction(threshold: 5, drag: 2.6),
-            initialVelocity: Point(x: -380, y: -160))
+            initialVelocity: Point(x: -330, y: 60))
         }
       ),
       (

@@ -1,4 +1,5 @@
 import Dance
+import Foundation
 import TestSupport
 import Testing
 
@@ -185,5 +186,43 @@ import Testing
     #expect(
       LiveTerminal.keys(in: Array(" r0q".utf8) + [0x1B, 0x5B, 0x43, 3])
         == [.playPause, .reverse, .replay, .quit, .scrub(0.25), .quit])
+  }
+
+  @Test("The moving drawings of the showcase never cover one another or a label")
+  func nothingOverlaps() {
+    let showcase = Showcase()
+    let recording = Recording(showcase)
+    let nodes = showcase.nodes
+    let movers = [showcase.chain, showcase.ball, showcase.walker, showcase.puck]
+    let indices = movers.map { mover in nodes.firstIndex { $0 === mover }! }
+    // A label's box: its baseline at `at.y`, 12 px type (9 px above, 3 below), at most 7 px
+    // a character.
+    let labels = showcase.labels.map { label in
+      Rect(x: label.at.x, y: label.at.y - 9, width: 7 * Double(label.text.count), height: 12)
+    }
+    /// The box that holds the node as drawn: its bounds scaled and rotated about its centre.
+    func box(_ snapshot: NodeSnapshot) -> Rect {
+      let halfWidth = snapshot.bounds.size.width / 2 * abs(snapshot.scale.x)
+      let halfHeight = snapshot.bounds.size.height / 2 * abs(snapshot.scale.y)
+      let (c, s) = (abs(cos(snapshot.angle)), abs(sin(snapshot.angle)))
+      let (x, y) = (c * halfWidth + s * halfHeight, s * halfWidth + c * halfHeight)
+      return Rect(x: snapshot.center.x - x, y: snapshot.center.y - y, width: 2 * x, height: 2 * y)
+    }
+    func overlap(_ a: Rect, _ b: Rect) -> Bool {
+      a.minX < b.maxX && b.minX < a.maxX && a.minY < b.maxY && b.minY < a.maxY
+    }
+    var problems: [String] = []
+    for (frame, snapshots) in recording.frames.enumerated() {
+      let boxes = indices.map { box(snapshots[$0]) }
+      for i in boxes.indices {
+        for j in boxes.indices where j > i && overlap(boxes[i], boxes[j]) {
+          problems.append("frame \(frame): mover \(i) covers mover \(j)")
+        }
+        for (k, label) in labels.enumerated() where overlap(boxes[i], label) {
+          problems.append("frame \(frame): mover \(i) covers label \(k)")
+        }
+      }
+    }
+    #expect(problems.isEmpty, "\(problems.prefix(12))")
   }
 }
