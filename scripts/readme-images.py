@@ -4,7 +4,7 @@
     swift run dance-demo --output /tmp/demo && python3 scripts/readme-images.py /tmp/demo
     python3 scripts/readme-images.py /tmp/demo FRAME OUT.png   one frame, to look at
 
-curves.png is curves.svg as it is; showcase.png is showcase.svg frozen at one frame
+curves.png and timeline.png are their SVGs as they are; showcase.png is showcase.svg frozen at one frame
 (FRAME, default 150 = 2.5 s): every <animate>/<animateTransform> replaced by its value at
 that frame, since renderers such as rsvg-convert draw an animated SVG at time 0.
 Needs rsvg-convert (Debian: librsvg2-bin).
@@ -55,8 +55,10 @@ def main():
     subprocess.run(["rsvg-convert", "-o", output], input=frozen.encode(), check=True)
     if len(sys.argv) > 3:
         return  # a frame to look at, not the README's pictures
-    subprocess.run(
-        ["rsvg-convert", "-o", "Docs/images/curves.png", f"{directory}/curves.svg"], check=True)
+    for name in ("curves", "timeline"):
+        subprocess.run(
+            ["rsvg-convert", "-o", f"Docs/images/{name}.png", f"{directory}/{name}.svg"],
+            check=True)
 
 
 if __name__ == "__main__":

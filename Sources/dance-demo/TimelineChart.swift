@@ -42,8 +42,9 @@ struct TimelineChart {
     for (index, row) in rows.enumerated() {
       let y = top + Double(index) * rowHeight
       let color = palette[min(row.depth, palette.count - 1)]
-      svg += "<text x=\"\(format2(left - 8 - 0))\" y=\"\(format2(y + 15))\" text-anchor=\"end\">"
-      svg += String(repeating: "  ", count: row.depth) + escape(row.name) + "</text>\n"
+      // Names left-aligned, a nested child's indented (SVG collapses leading spaces).
+      svg += "<text x=\"\(format2(16 + 16 * Double(row.depth)))\" y=\"\(format2(y + 15))\">"
+      svg += escape(row.name) + "</text>\n"
       let barWidth = max(x(row.end) - x(row.start), 2)
       svg += "<rect x=\"\(format2(x(row.start)))\" y=\"\(format2(y + 4))\" "
       svg += "width=\"\(format2(barWidth))\" height=\"\(format2(rowHeight - 8))\" rx=\"3\" "
@@ -56,8 +57,7 @@ struct TimelineChart {
     }
     // Callbacks, on a row of their own.
     let callbackY = rowsBottom + rowHeight / 2
-    svg += "<text x=\"\(format2(left - 8))\" y=\"\(format2(callbackY + 4))\" "
-    svg += "text-anchor=\"end\">callbacks</text>\n"
+    svg += "<text x=\"16\" y=\"\(format2(callbackY + 4))\">callbacks</text>\n"
     for time in callbacks {
       let cx = x(time)
       svg += "<path d=\"M \(format2(cx)) \(format2(callbackY - 6)) l 6 6 l -6 6 l -6 -6 z\" "
@@ -72,9 +72,10 @@ struct TimelineChart {
       svg += "<text x=\"\(format2(lx + 4))\" y=\"\(format2(top + 2 - 30))\" "
       svg += "font-weight=\"bold\">\(escape(label.name))</text>\n"
     }
-    // The playhead.
+    // The playhead: from below the tick labels, with a marker there.
     let px = x(min(max(playhead, 0), total))
-    svg += "<line x1=\"\(format2(px))\" y1=\"\(format2(top - 20))\" x2=\"\(format2(px))\" "
+    svg += "<path d=\"M \(format2(px - 5)) \(format2(top - 4)) h 10 l -5 6 z\" fill=\"#dc2626\"/>\n"
+    svg += "<line x1=\"\(format2(px))\" y1=\"\(format2(top - 4))\" x2=\"\(format2(px))\" "
     svg += "y2=\"\(format2(rowsBottom + rowHeight))\" stroke=\"#dc2626\" stroke-width=\"2\"/>\n"
     svg += "<text x=\"\(format2(px))\" y=\"\(format2(rowsBottom + rowHeight + 18))\" "
     svg += "text-anchor=\"middle\" fill=\"#dc2626\">playhead \(format2(playhead)) s</text>\n"

@@ -78,6 +78,8 @@ public final class Timeline {
   /// the scene goes away.
   let clock: AnimationClock
   private(set) var children: [Child] = []
+  /// How many staggers were added (their children are charted as "stagger N · i").
+  private var staggerCount = 0
   private(set) var labels: [String: Double] = [:]
   private(set) var callbacks: [(time: Double, body: () -> Void)] = []
   /// The start and end of the child added last.
@@ -275,6 +277,9 @@ public final class Timeline {
       CubicTimingParameters(animationCurve: curve), requestedDuration: duration, call: call)
     let first = resolve(position, call: call)
     var end = first
+    // Charted as "stagger N · i": the timeline's Nth stagger, its ith node.
+    staggerCount += 1
+    let stagger = staggerCount
     for (index, node) in nodes.enumerated() {
       let start = first + origin.rank(of: index, count: nodes.count) * interval
       children.append(
@@ -284,7 +289,7 @@ public final class Timeline {
             timing,
             { [weak node] in
               if let node { animations(node, index) }
-            }), length: duration, name: "stagger \(index)"))
+            }), length: duration, name: "stagger \(stagger) · \(index)"))
       end = max(end, start + duration)
     }
     previous = (first, end)
