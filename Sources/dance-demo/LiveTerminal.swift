@@ -15,12 +15,14 @@ import Synchronization
 /// a second, `0` replays from the start, `q` or Ctrl-C quits. The terminal's alternate screen
 /// holds the picture, and the terminal is restored on every way out. A `DanceError` shows in
 /// the status line instead of printing over the picture.
+///
+/// The picture fills the terminal as it is now (a standard 80 × 24 is enough), less two lines
+/// for the keys and the status, each cut to the width; the showcase's lane labels are drawn
+/// into it, behind the nodes.
 struct LiveTerminal {
-  static let columns = 80
-  static let rows = 24
-  static let keyHelp =
-    "scene: space play/pause · r reverse · ←/→ scrub · 0 replay · q quit  "
-    + "timeline: t reverse · [/] seek"
+  /// The size used when the terminal does not say.
+  static let standardSize = (columns: 80, rows: 24)
+  static let keyHelp = "space play · r reverse · ←→ scrub · 0 replay · t [ ] timeline · q quit"
 
   /// Runs until `q` (or, with `maximumFrames`, until that many frames have run).
   static func run(maximumFrames: Int = .max) -> Int32 {
@@ -67,7 +69,8 @@ struct LiveTerminal {
       }
       var status = player.status
       if let error = errors.withLock({ $0 }) { status += "  · last error: " + error }
-      output(frame(player.showcase, status: status))
+      let size = terminalSize()
+      output(frame(player.showcase, status: status, columns: size.columns, rows: size.rows))
       return true
     }
     return 0
@@ -114,9 +117,26 @@ struct LiveTerminal {
     return keys
   }
 
-  /// One screen: every node as colored cells, a status line and the keys.
-  static func frame(_ showcase: Showcase, status: String) -> String {
+  /// The terminal's size in characters, or ``standardSize`` if it does not say.
+  static func terminalSize() -> (columns: Int, rows: Int) {
+    var size = winsize()
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 2
+    else { return standardSize }
+    return (Int(size.ws_col), Int(size.ws_row))
+  }
+
+  /// One screen of `columns` × `rows` characters: every node as colored cells over the lane
+  /// labels, then the keys and the status line, each cut to the width.
+  static func frame(
+    _ showcase: Showcase, status: String, columns: Int = standardSize.columns,
+    rows terminalRows: Int = standardSize.rows
+  ) -> String {
+    let columns = max(columns, 1)
+    let rows = max(terminalRows - 2, 1)
     var cells = [[Color?]](repeating: [Color?](repeating: nil, count: columns), count: rows)
+    // The labels, in the picture's cells (a node drawn over one hides it).
+    var letters = [[Character?]](
+      repeating: [Character?](repeating: nil, count: columns), count: rows)
     let scaleX = Double(columns) / Showcase.width
     let scaleY = Double(rows) / Showcase.height
     func paint(_ node: Node, offset: Point) {
@@ -140,21 +160,32 @@ struct LiveTerminal {
         y: center.y - size.height / 2 - node.bounds.minY)
       for child in node.children { paint(child, offset: childOffset) }
     }
+    for label in showcase.labels {
+      let row = Int(label.at.y * scaleY)
+      var column = Int(label.at.x * scaleX)
+      guard row >= 0 && row < rows else { continue }
+      for letter in label.text where column < columns {
+        letters[row][column] = letter
+        column += 1
+      }
+    }
     for node in showcase.scene.root.children { paint(node, offset: .zero) }
     var screen = "\u{1B}[H"
-    for row in cells {
-      for cell in row {
+    for (rowIndex, row) in cells.enumerated() {
+      for (columnIndex, cell) in row.enumerated() {
         if let color = cell {
           screen +=
             "\u{1B}[48;2;\(channel(color.red));\(channel(color.green));\(channel(color.blue))m "
+        } else if let letter = letters[rowIndex][columnIndex] {
+          screen += "\u{1B}[48;2;16;20;24;38;2;154;164;173m\(letter)"
         } else {
           screen += "\u{1B}[48;2;16;20;24m "
         }
       }
       screen += "\u{1B}[0m\n"
     }
-    screen += "\u{1B}[0m\u{1B}[K \(keyHelp)\n"
-    screen += "\u{1B}[K \(status)"
+    screen += "\u{1B}[0m\u{1B}[K" + String(" \(keyHelp)".prefix(columns)) + "\n"
+    screen += "\u{1B}[K" + String(" \(status)".prefix(columns))
     return screen
   }
 

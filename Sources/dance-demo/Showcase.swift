@@ -30,7 +30,7 @@ final class Showcase {
     ("node.dance chain: start(after:), pause, scrub, reverse", Point(x: 20, y: 28)),
     ("spring, retargeted mid-flight (keeps its velocity)", Point(x: 20, y: 138)),
     ("keyframes, cubic path", Point(x: 20, y: 238)),
-    ("throw: decay, then spring home", Point(x: 420, y: 238)),
+    ("throw: decay, spring home", Point(x: 420, y: 238)),
     ("follower: the marker jumps every 0.15 s; .additive springs follow", Point(x: 20, y: 362)),
     ("timeline: staggered deal, label \"reveal\", nested ×3 at 2×", Point(x: 20, y: 462)),
   ]

@@ -119,6 +119,16 @@ import Testing
     let screen = LiveTerminal.frame(showcase, status: "status here")
     #expect(screen.contains("\u{1B}[48;2;255;128;0m"))  // the orange chain card
     #expect(screen.hasSuffix("status here"))
+    // A standard 80 × 24 terminal: 22 lines of picture, the keys and the status, none wider
+    // than 80 characters once the color codes are taken out; the lane labels are drawn.
+    let long = String(repeating: "x", count: 200)
+    let small = LiveTerminal.frame(showcase, status: long, columns: 80, rows: 24)
+    let lines = small.replacing(/\u{1B}\[[0-9;?]*[A-Za-z]/, with: "").split(
+      separator: "\n", omittingEmptySubsequences: false)
+    #expect(lines.count == 24)
+    #expect(lines.allSatisfy { $0.count <= 80 }, "\(lines.map(\.count))")
+    #expect(lines.contains { $0.contains("keyframes, cubic path") })
+    #expect(lines[22].contains("q quit"))
   }
 
   @Test("Every node of the showcase stays on the canvas, in every frame")
