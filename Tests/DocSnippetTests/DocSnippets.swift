@@ -484,7 +484,136 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet20() {
+  @Test("Docs/Migrating.md:59") func snippet20() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let clock = AnimationClock()
+      let animator = Animator(initialValue: Point.zero, clock: clock)
+      var drawn = Point.zero
+      animator.onChange = { drawn = $0 }
+      animator.animate(to: Point(x: 300, y: 200), duration: 0.5, timingFunction: .easeInOut)
+      clock.advance(by: 0.5)   // your frame loop: once per frame, then draw
+      assert(drawn == Point(x: 300, y: 200))
+      _ = clock
+      _ = animator
+      _ = drawn
+    }
+  }
+
+  @Test("Docs/Migrating.md:81") func snippet21() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let view = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+      scene.root.addChild(view)
+      var ended: AnimatingPosition?
+      view.dance.animate(duration: 2.0, curve: .easeInOut) {
+        $0.center = Point(x: 160, y: 240)
+      }.addCompletion { position in
+        ended = position
+      }.start(after: 5.0)
+      scene.clock.advance(by: 7)
+      assert(ended == .end && view.center == Point(x: 160, y: 240))
+      _ = scene
+      _ = view
+      _ = ended
+    }
+  }
+
+  @Test("Docs/Migrating.md:106") func snippet22() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
+      scene.root.addChild(card)
+      let animator = PropertyAnimator(duration: 1, curve: .linear) { card.alpha = 0 }
+      animator.pauseAnimation()
+      animator.fractionComplete = 0.5   // follow the finger
+      assert(card.alpha == 0.5)
+      animator.continueAnimation(withTimingParameters: nil, durationFactor: 0)
+      scene.clock.advance(by: 1)
+      assert(card.alpha == 0 && animator.state == .inactive)
+      _ = scene
+      _ = card
+      _ = animator
+    }
+  }
+
+  @Test("Docs/Migrating.md:132") func snippet23() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let badge = Node(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+      let top = Point(x: 100, y: 10)
+      scene.root.addChild(badge)
+      Node.animate(
+        withDuration: 0.5, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
+        options: [], animations: { badge.center = top })
+      Node.animateKeyframes(withDuration: 2, delay: 0, options: [], animations: {
+        Node.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) { badge.alpha = 0.2 }
+        Node.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) { badge.alpha = 1 }
+      })
+      scene.clock.advance(by: 1)    // the keyframes' first half is over
+      assert(abs(badge.alpha - 0.2) < 1e-12)
+      scene.clock.advance(by: 1)
+      assert(badge.alpha == 1 && badge.center == top)
+      _ = scene
+      _ = badge
+      _ = top
+    }
+  }
+
+  @Test("Docs/Migrating.md:160") func snippet24() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
+      scene.root.addChild(card)
+      let timeline = Timeline(scene: scene)
+        .animate(duration: 0.5, curve: .linear) { card.alpha = 0.5 }
+        .animate(duration: 0.5, curve: .linear, at: .at(0.25)) {
+          card.center = Point(x: 200, y: 100)
+        }
+      timeline.start()
+      scene.clock.advance(by: 0.75)
+      assert(card.alpha == 0.5 && card.center == Point(x: 200, y: 100))
+      assert(timeline.totalDuration == 0.75)
+      _ = scene
+      _ = card
+      _ = timeline
+    }
+  }
+
+  @Test("Docs/Migrating.md:186") func snippet25() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let dot = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      scene.root.addChild(dot)
+      Node.animate(withDuration: 0.5, delay: 0, options: [.additive], animations: {
+        dot.center = Point(x: 300, y: 0)
+      })
+      scene.clock.advance(by: 0.2)
+      let before = dot.center
+      Node.animate(withDuration: 0.5, delay: 0, options: [.additive], animations: {
+        dot.center = Point(x: 100, y: 80)
+      })
+      assert(abs(dot.center.x - before.x) < 1e-9 && abs(dot.center.y - before.y) < 1e-9)
+      scene.clock.advance(by: 1)
+      assert(dot.center == Point(x: 100, y: 80))
+      _ = scene
+      _ = dot
+      _ = before
+    }
+  }
+
+  @Test("Docs/Timeline.md:17") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
