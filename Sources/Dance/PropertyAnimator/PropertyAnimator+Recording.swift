@@ -14,7 +14,12 @@ extension PropertyAnimator {
     // animator) has nothing to animate with: its assignments apply at once.
     guard phase != .inactive else { return false }
     guard let nodeScene = node.unretainedScene else {
-      if nodeOutsideScene == nil { nodeOutsideScene = "the node with frame \(node.frame)" }
+      if nodeOutsideScene == nil {
+        let frame = node.frame
+        nodeOutsideScene =
+          "the node with frame (x: \(frame.minX), y: \(frame.minY), width: \(frame.width), "
+          + "height: \(frame.height))"
+      }
       return false
     }
     let bound = nodeScene.with { scene in

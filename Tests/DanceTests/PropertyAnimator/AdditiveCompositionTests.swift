@@ -264,7 +264,10 @@ import Testing
     #expect(nanErrors.count == 1 && node.targetValue(of: \.center).x == 100)
     #expect(node.center.x == 50)
     let loose = Node()
-    Node.animate(withDuration: 1, delay: 0, options: .additive) { loose.alpha = 0.5 }
+    let (_, looseErrors) = collectingErrors {
+      Node.animate(withDuration: 1, delay: 0, options: .additive) { loose.alpha = 0.5 }
+    }
+    #expect(looseErrors.count == 1)  // the node is in no scene
     #expect(loose.alpha == 0.5 && loose.targetValue(of: \.alpha) == 0.5)
   }
 

@@ -22,7 +22,8 @@ import Testing
     #expect(errors.first?.kind == .illegalState)
     #expect(errors.first?.message.hasPrefix("node.dance.start()") == true)
     #expect(errors.first?.message.contains("in no scene") == true)
-    #expect(errors.first?.message.contains("\(Self.frame)") == true)
+    #expect(
+      errors.first?.message.contains("the node with frame (x: 20.0, y: 20.0, width: 80.0") == true)
   }
 
   @Test("Node.animate(withDuration:) on a node whose parent is in no scene")

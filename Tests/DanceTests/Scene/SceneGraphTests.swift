@@ -74,9 +74,12 @@ import Testing
   func outsideScene() {
     let node = Node()
     var positions: [AnimatingPosition] = []
-    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
-      .addCompletion { positions.append($0) }
-      .start()
+    let (_, errors) = collectingErrors {
+      node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
+        .addCompletion { positions.append($0) }
+        .start()
+    }
+    #expect(errors.map(\.kind) == [.illegalState])  // the node is in no scene
     #expect(node.alpha == 0.25)
     // With no node in a scene there is no clock: the animation ends at once.
     #expect(positions == [.end])
@@ -233,16 +236,22 @@ import Testing
     scene.root.addChild(node)
     node.removeFromParent()
     var positions: [AnimatingPosition] = []
-    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.5 }
-      .addCompletion { positions.append($0) }
-      .pause()
+    let (_, errors) = collectingErrors {
+      node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.5 }
+        .addCompletion { positions.append($0) }
+        .pause()
+    }
+    #expect(errors.count == 1 && errors.first?.message.contains("in no scene") == true)
     #expect(positions == [.current])
     #expect(node.dance.state == .inactive && !node.dance.hasAnimation)
     #expect(node.alpha == 0.5)  // with no scene the assignment applied at once
 
-    node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
-      .addCompletion { positions.append($0) }
-      .setProgress(to: 0.5)
+    let (_, scrubErrors) = collectingErrors {
+      node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0.25 }
+        .addCompletion { positions.append($0) }
+        .setProgress(to: 0.5)
+    }
+    #expect(scrubErrors.count == 1)
     #expect(positions == [.current, .current])
     #expect(!node.dance.hasAnimation)
 
