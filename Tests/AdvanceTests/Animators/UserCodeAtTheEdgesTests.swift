@@ -48,14 +48,20 @@ import Testing
     #expect(endings == [.interrupted])
   }
 
-  @Test("onChange runs once the frame is complete: it sees every animator at the frame's time")
-  func onChangeSeesTheWholeFrame() {
+  /// Two animators of one store, each running linearly from 0 to 100 over 1 s (at t = 0.25
+  /// both show 25).
+  static func twoLinearRuns() -> (AnimationClock, Animator<Double>, Animator<Double>) {
     let clock = AnimationClock()
     let first = Animator(initialValue: 0.0, clock: clock)
     let second = Animator(initialValue: 0.0, clock: clock)
-    // Linear runs from 0 to 100 over 1 s: at t = 0.25 both show 25.
     first.animate(to: 100, duration: 1, timingFunction: .linear)
     second.animate(to: 100, duration: 1, timingFunction: .linear)
+    return (clock, first, second)
+  }
+
+  @Test("onChange runs once the frame is complete: it sees every animator at the frame's time")
+  func onChangeSeesTheWholeFrame() {
+    let (clock, first, second) = Self.twoLinearRuns()
     var seen: [(Double, Double)] = []
     first.onChange = { value in seen.append((value, second.value)) }
     second.onChange = { value in seen.append((first.value, value)) }
@@ -69,11 +75,7 @@ import Testing
 
   @Test("An onChange that stops a later animator of the same frame: that one reports nothing")
   func onChangeStopsALaterAnimator() {
-    let clock = AnimationClock()
-    let first = Animator(initialValue: 0.0, clock: clock)
-    let second = Animator(initialValue: 0.0, clock: clock)
-    first.animate(to: 100, duration: 1, timingFunction: .linear)
-    second.animate(to: 100, duration: 1, timingFunction: .linear)
+    let (clock, first, second) = Self.twoLinearRuns()
     var secondChanges = 0
     first.onChange = { _ in second.cancelRunningAnimation() }
     second.onChange = { _ in secondChanges += 1 }
