@@ -24,7 +24,9 @@
 /// for a time that has already come runs on the next advance.
 ///
 /// The clock keeps a pending action alive, so the returned object may be discarded; it lets
-/// the action (and what its closure holds) go once it has run or been cancelled. A clock
+/// the action (and what its closure holds) go once it has run or been cancelled. (So an
+/// action whose closure holds the clock keeps the clock alive until then, as a timer keeps
+/// its target.) A clock
 /// that goes drops its pending actions without running them. An action belongs to the
 /// thread that advances its clock.
 public final class ScheduledAction {

@@ -63,8 +63,9 @@ import Testing
   func onChangeSeesTheWholeFrame() {
     let (clock, first, second) = Self.twoLinearRuns()
     var seen: [(Double, Double)] = []
-    first.onChange = { value in seen.append((value, second.value)) }
-    second.onChange = { value in seen.append((first.value, value)) }
+    // Unowned: each handler reaching the other animator strongly would be a cycle.
+    first.onChange = { [unowned second] value in seen.append((value, second.value)) }
+    second.onChange = { [unowned first] value in seen.append((first.value, value)) }
     clock.advance(by: 0.25)
     #expect(seen.count == 2)
     for (a, b) in seen {
