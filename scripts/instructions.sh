@@ -65,6 +65,8 @@ per "start + one frame + finish of a two-property node.dance animation" \
   --start-probe 1000 3000 "per animation"
 per "the same with a completion on each animation" --start-completion-probe 1000 3000 \
   "per animation"
+per "the same as a user writes it (each block captures its own target)" --user-start-probe \
+  1000 3000 "per animation"
 per "read center + alpha of an animated node" --read-probe 1000 101000 "per node"
 per "frame + read of 1600 additive offsets, one per node" --additive-probe 20 120 \
   "per offset-frame" 1600

@@ -26,6 +26,9 @@ enum Probe: String, CaseIterable {
   case start = "--start-probe"
   /// The same with a completion on each animation (which the finish queues and runs).
   case startWithCompletion = "--start-completion-probe"
+  /// COUNT starts as a user writes them: 100 nodes in turn, each block capturing its own
+  /// target; after every 100 starts, one frame, then each is finished at its end.
+  case userStart = "--user-start-probe"
   /// COUNT reads of `center` and `alpha` of 100 animated nodes.
   case read = "--read-probe"
   /// COUNT frames of 1600 additive offsets, one per node, every centre read each frame.
@@ -150,6 +153,23 @@ enum Probe: String, CaseIterable {
       }
       blackHole(nodes.last?.center)
       blackHole(completed)
+    case .userStart:
+      let scene = Scene()
+      let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+      for node in nodes { scene.root.addChild(node) }
+      for index in 0..<count {
+        let node = nodes[index % nodes.count]
+        let target = Point(x: Double(index % 640), y: Double(index % 360))
+        node.dance.animate(duration: 0.5, curve: .easeInOut) {
+          $0.center = target
+          $0.alpha = 0.5
+        }.start()
+        if index % nodes.count == nodes.count - 1 {
+          scene.clock.advance(by: 1.0 / 60)
+          for node in nodes { node.dance.finish(at: .end) }
+        }
+      }
+      blackHole(nodes.last?.center)
     case .read:
       let (_, nodes) = danceScene(count: 100, spring: false, stagger: Self.stagger(frames: 0))
       var sum = 0.0

@@ -127,7 +127,9 @@ extension PropertyAnimator {
       DanceError.report(kind, "\(call): \(message)")
       return false
     case .activate:
-      CallbackQueue.operation { activate(delay: delay, call: call) }
+      CallbackQueue.operation { activate(delay: delay) }
+      // (Outside the operation: the closure then captures no string, on every start.)
+      if nodeOutsideScene != nil { reportNodeOutsideScene(call: call) }
       return true
     case .apply:
       applyAll()
@@ -154,7 +156,7 @@ extension PropertyAnimator {
   }
 
   /// A new run: the pending blocks record its animations, then the values show its start.
-  private func activate(delay: Double, call: String) {
+  private func activate(delay: Double) {
     let run = updateCore { $0.run }
     // The clock the run started by (none for an animator not bound yet), and its time;
     // the blocks bind the animator to their first node's scene, whose clock the run then
@@ -176,7 +178,6 @@ extension PropertyAnimator {
       blocks.removeAll()
       swap(&blocks, &pendingBlocks)
     }
-    reportNodeOutsideScene(call: call)
     // A block may have ended or restarted this run itself (a block is user code, and may
     // control its own animator); that call did its own bookkeeping. (Completions of runs
     // the blocks ended wait for the end of this operation.)
