@@ -26,9 +26,8 @@
 /// The clock keeps a pending action alive, so the returned object may be discarded; it lets
 /// the action (and what its closure holds) go once it has run or been cancelled. (So an
 /// action whose closure holds the clock keeps the clock alive until then, as a timer keeps
-/// its target.) A clock
-/// that goes drops its pending actions without running them. An action belongs to the
-/// thread that advances its clock.
+/// its target.) A clock that goes drops its pending actions without running them. An action
+/// belongs to the thread that advances its clock.
 public final class ScheduledAction {
   /// The clock's bookkeeping for the action's deadline.
   package var registration = ClockRegistration()
