@@ -114,7 +114,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...57) {
+    switch int(0...59) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -208,6 +208,10 @@ package struct FuzzGenerator {
       return int(0...3) == 0
         ? .dropScene(int(0...1)) : .valueCustom(animator: animator, then: then(depth: depth))
     case 53 where depth > 0: return .advance(scene: 0, by: pick(Self.steps))
+    case 58:
+      return .schedule(
+        scene: int(0...5) == 0 ? 1 : 0, delay: pick(Self.steps), then: then(depth: depth))
+    case 59: return .cancelAction(int(0...7))
     case 42, 43:
       return .retarget(
         node: node, x: pick(Self.parameters), duration: pick([0.05, 0.3, 1, 2]), timing: timing(),

@@ -129,6 +129,10 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   /// `simulate(using:)` with a custom `SimulationFunction` (a damped spring to 0) whose
   /// `acceleration` makes the call `then` the first time it is asked.
   case valueCustom(animator: Int, then: FuzzOperation?)
+  /// `clock.schedule(after: delay) { then }` on scene `scene`'s clock.
+  case schedule(scene: Int, delay: Double, then: FuzzOperation?)
+  /// `actions[index].cancel()`, of the actions scheduled so far.
+  case cancelAction(Int)
   /// Several calls in a row: what a callback does.
   case sequence([FuzzOperation])
 
@@ -367,6 +371,9 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
       return
         "v\(animator).simulate(using: CustomSpring { \(Self.then(then)) })  // runs once, "
         + "from its first acceleration"
+    case .schedule(let scene, let delay, let then):
+      return "actions.append(scene\(scene).clock.schedule(after: \(delay)) { \(Self.then(then)) })"
+    case .cancelAction(let index): return "actions[\(index)].cancel()"
     case .sequence(let operations): return operations.map { "\($0)" }.joined(separator: "; ")
     }
   }

@@ -67,6 +67,8 @@ extension FuzzOperation {
       .makeValueAnimator(scene: scene, node: node, then: nil)
     case .valueCustom(let animator, .some):
       .valueCustom(animator: animator, then: nil)
+    case .schedule(let scene, let delay, .some):
+      .schedule(scene: scene, delay: delay, then: nil)
     case .sequence(let operations) where operations.count > 1:
       operations.count == 2 ? operations[0] : .sequence(Array(operations.dropLast()))
     case .blockAnimate(let duration, let delay, let options, let assignments, let nested, let then)

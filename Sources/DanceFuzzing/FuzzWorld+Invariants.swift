@@ -123,6 +123,12 @@ extension FuzzWorld {
   func tearDown() -> String? {
     tearingDown = true
     dropEverything()
+    // A pending action keeps its deadline (and its clock's hold on it) until it runs or is
+    // cancelled, as a user's timer would: cancel what is left.
+    for entry in actions { entry.action.cancel() }
+    if let pending = actions.first(where: { $0.action.isPending }) {
+      return "an action is still pending after it was cancelled: \(pending.record.call)"
+    }
     if made.contains(where: { $0.object != nil }) {
       let kinds = made.compactMap { $0.object.map { "\(type(of: $0))" } }
       return "still alive after every reference was dropped: \(kinds)"
