@@ -123,6 +123,13 @@ extension FuzzWorld {
   func tearDown() -> String? {
     tearingDown = true
     dropEverything()
+    // An action runs once, unless it was cancelled while pending, when it never runs.
+    for entry in actions where !entry.action.isPending {
+      if entry.record.calls != (entry.cancelled ? 0 : 1) {
+        return "an action \(entry.cancelled ? "cancelled while pending " : "")ran "
+          + "\(entry.record.calls) times: \(entry.record.call)"
+      }
+    }
     // A pending action keeps its deadline (and its clock's hold on it) until it runs or is
     // cancelled, as a user's timer would: cancel what is left.
     for entry in actions { entry.action.cancel() }

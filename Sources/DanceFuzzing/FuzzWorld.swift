@@ -25,8 +25,9 @@ package final class FuzzWorld {
   var values: [ValueAnimatorRecord] = []
   var timelines: [TimelineRecord] = []
   var completions: [CompletionRecord] = []
-  /// The actions scheduled on the clocks, and how often each ran.
-  var actions: [(action: ScheduledAction, record: CompletionRecord)] = []
+  /// The actions scheduled on the clocks, how often each ran, and whether the sequence
+  /// cancelled it while it was pending.
+  var actions: [(action: ScheduledAction, record: CompletionRecord, cancelled: Bool)] = []
   /// Everything the sequence made, weakly, to check that all of it is gone at the end.
   var made: [WeakReference] = []
   var tearingDown = false
@@ -446,10 +447,12 @@ package final class FuzzWorld {
       let record = CompletionRecord(owner: .block, call: "\(operation)")
       record.runBegan = false  // a cancelled action never runs
       let handler = completion(record, then: then)
-      actions.append((clocks[scene % clocks.count].schedule(after: delay, handler), record))
+      actions.append((clocks[scene % clocks.count].schedule(after: delay, handler), record, false))
     case .cancelAction(let index):
       guard !actions.isEmpty else { return }
-      actions[index % actions.count].action.cancel()
+      let action = actions[index % actions.count].action
+      if action.isPending { actions[index % actions.count].cancelled = true }
+      action.cancel()  // a no-op once it has run or was cancelled
     case .sequence(let operations):
       for operation in operations { perform(operation, depth: depth) }
     }
