@@ -78,4 +78,21 @@ import Testing
     let (_, more) = collectingErrors { scene.root.insertChild(other.root, at: 0) }
     #expect(more.first?.message.hasPrefix("Node.insertChild(_:at: 0)") == true)
   }
+
+  @Test("A timeline that animates a node outside its scene reports it once, naming the start")
+  func timelineNodeOutsideTheScene() {
+    let scene = Scene()
+    let card = Node(frame: Self.frame)
+    let timeline = Timeline(scene: scene)
+      .animate(duration: 1, curve: .linear) { card.alpha = 0 }
+      .animate(duration: 1, curve: .linear) { card.alpha = 1 }
+    let (_, errors) = collectingErrors {
+      timeline.start()
+      scene.clock.advance(by: 3)
+    }
+    #expect(card.alpha == 1)
+    #expect(errors.count == 1, "\(errors.map(\.message))")
+    #expect(errors.first?.message.contains("in no scene") == true)
+    #expect(errors.first?.message.hasPrefix("Timeline.start()") == true, "\(errors)")
+  }
 }
