@@ -118,7 +118,7 @@ package struct FlatArray<Element>: ~Copyable {
   /// The first element in place, for a walk over every element (``FlatAddress/+(_:_:)``);
   /// nil when the array is empty.
   @inlinable @inline(__always)
-  package var first: FlatAddress<Element>? {
+  package var firstAddress: FlatAddress<Element>? {
     count > 0 ? element(at: 0) : nil
   }
 

@@ -165,8 +165,8 @@ final class FrameStore {
     clock.deactivate(self)
   }
 
-  /// The lane table for values of type `V`, unretained: the store keeps its tables for as
-  /// long as it lives. (A returned table is retained and released by its caller.)
+  /// The lane table for values of type `V`, as an unretained link: the store keeps its
+  /// tables for as long as it lives.
   func table<V: SIMD>(for _: V.Type) -> Unretained<LaneTable<V>> where V.Scalar == Double {
     if V.self == SIMD2<Double>.self { return Unretained(pairs, as: LaneTable<V>.self) }
     if V.self == SIMD4<Double>.self { return Unretained(quads, as: LaneTable<V>.self) }
@@ -264,7 +264,7 @@ final class FrameStore {
     guard slot >= 0 && slot < plans.count else { return }
     if plans[slot] == nil { planCount += 1 }
     plans[slot] = plan
-    childSamples[slot] = plan.samples.first
+    childSamples[slot] = plan.samples.firstAddress
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
@@ -314,7 +314,7 @@ extension FrameStore {
   func sampleSlots(through slot: Int) -> Int {
     guard slot >= sampledCount else { return sampledCount }
     let end = min(max(slot + 1, sampledCount + Self.sampleChunk), cores.count)
-    guard let coreBase = cores.first, let progressBase = progress.first else {
+    guard let coreBase = cores.firstAddress, let progressBase = progress.firstAddress else {
       return sampledCount
     }
     let now = evaluatedAt
@@ -332,8 +332,8 @@ extension FrameStore: ClockFrameObserver {
     let now = clock.now
     evaluatedAt = now
     let coreCount = cores.count
-    guard let coreBase = cores.first, let progressBase = progress.first,
-      let detailBase = details.first, let childBase = childSamples.first
+    guard let coreBase = cores.firstAddress, let progressBase = progress.firstAddress,
+      let detailBase = details.firstAddress, let childBase = childSamples.firstAddress
     else { return }
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0

@@ -181,7 +181,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   init(plan: TimelinePlan, base: V) {
     self.plan = plan
     root = plan.groups[0]
-    samples = plan.samples.first
+    samples = plan.samples.firstAddress
     ownLength = plan.ownLength
     entries = Array(repeating: [], count: plan.groups.count)
     bases = Array(repeating: base, count: plan.groups.count)
@@ -199,7 +199,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// respect to t.
   @inline(__always)
   func value(at t: Double, slopes: Bool) -> (value: V, slope: V) {
-    if let single = single.first {
+    if let single = single.firstAddress {
       let (time, direction) = root.fold(max(t, 0))
       guard time >= single.pointee.start else { return (bases[0], .zero) }
       let (value, slope) = TimelineSegment.value(
@@ -241,7 +241,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// property like a plain lane from its child's sample (one root segment, no velocity
   /// carried in); nil otherwise.
   var plainChild: (child: Int32, from: V, to: V)? {
-    guard let segment = single.first?.pointee, segment.kind == .timed, segment.child >= 0,
+    guard let segment = single.firstAddress?.pointee, segment.kind == .timed, segment.child >= 0,
       Int(segment.child) < plan.children.count, segment.inherited == .zero,
       plan.children[Int(segment.child)].sampled
     else { return nil }
