@@ -148,6 +148,14 @@ public final class AnimationClock {
   #endif
   private var advanceSerial: UInt64 = 0
 
+  /// The advance role's observers (AnimationClock+Watchers.swift), and whether they were
+  /// told that this advance has begun.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var advanceWatchers = FlatArray<UnretainedObserver>()
+  var watchersTold = false
+
   /// The actions waiting to run (``schedule(after:_:)``), retained until they run or are
   /// cancelled; each knows its index (`pendingIndex`).
   var pendingActions = SlotList<ScheduledAction>()
@@ -238,7 +246,10 @@ public final class AnimationClock {
       return false
     }
     isAdvancing = true
-    defer { isAdvancing = false }
+    defer {
+      isAdvancing = false
+      if watchersTold { tellWatchers(begun: false) }
+    }
 
     var reached = true
     isProcessingEvents = true
@@ -280,6 +291,7 @@ public final class AnimationClock {
       release(holder: first.holder)
       observer.registration.deadlineHolder = -1
       drop(first)
+      if !watchersTold { tellWatchers(begun: true) }
       if first.time > now {
         storedNow = first.time
         nowError = 0
@@ -299,6 +311,9 @@ public final class AnimationClock {
       }
     }
 
+    // Another observer's frame may run user code (an `Animator`'s `onChange`) before a
+    // watcher's own frame has caught up with the new time.
+    if !watchersTold && active.places > 1 { tellWatchers(begun: true) }
     let count = active.beginWalk()
     var index = 0
     while index < count {

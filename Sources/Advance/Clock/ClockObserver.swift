@@ -17,6 +17,23 @@ package protocol ClockParticipant: AnyObject {
   /// The clock reached this observer's deadline; `clock.now` is the deadline (the deadline
   /// role).
   func clockDidReachDeadline(_ clock: AnimationClock)
+
+  /// The clock's advance is about to run user code while `clock.now` is ahead of what the
+  /// observer's last frame wrote (an event, or another observer's frame): until
+  /// ``clockDidEndAdvance(_:)`` (the advance role, taken with
+  /// ``AnimationClock/watchAdvances(_:)``).
+  func clockWillAdvance(_ clock: AnimationClock)
+
+  /// The clock finished an advance, every frame observer included (the advance role).
+  func clockDidEndAdvance(_ clock: AnimationClock)
+}
+
+extension ClockParticipant {
+  /// Nothing: an observer that does not watch advances is never called.
+  package func clockWillAdvance(_ clock: AnimationClock) {}
+
+  /// Nothing: an observer that does not watch advances is never called.
+  package func clockDidEndAdvance(_ clock: AnimationClock) {}
 }
 
 /// The per-frame role: while *active*, called once at the end of every advance, to update

@@ -48,6 +48,24 @@ struct UnretainedObserver {
     return body(&reference.registration)
   }
 
+  /// Runs `body` with the observer, not retaining it: `body` must call no user code (an
+  /// advance's begin and end, which a watcher only counts).
+  @inline(__always)
+  func withObserver<Result>(_ body: (any ClockParticipant) -> Result) -> Result {
+    checkAlive()
+    #if DEBUG
+      CallbackQueue.perThread.withValue { $0.lentReferences += 1 }
+      defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
+    #endif
+    return body(reference)
+  }
+
+  /// Whether this links to `observer` (compared by identity; the observer is not used, so
+  /// it may be in its `deinit`).
+  func refers(to observer: any ClockParticipant) -> Bool {
+    ObjectIdentifier(reference) == ObjectIdentifier(observer)
+  }
+
   /// Stops a debug build when the observer is gone (nothing in release builds).
   @inline(__always)
   private func checkAlive() {

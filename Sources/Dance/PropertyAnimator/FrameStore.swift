@@ -157,12 +157,22 @@ final class FrameStore {
   #endif
   private(set) var evaluatedAt = -Double.infinity
 
+  /// Whether the clock is inside an advance, counted in
+  /// ``AnimationBlockStack/slowReads``: reads then check their animator against the clock.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var countsInSlowReads = false
+
   init(clock: AnimationClock) {
     self.clock = clock
+    clock.watchAdvances(self)
   }
 
   deinit {
     clock.deactivate(self)
+    clock.unwatchAdvances(self)
+    if countsInSlowReads { AnimationBlockStack.slowReads.subtract(1, ordering: .relaxed) }
   }
 
   /// The lane table for values of type `V`, as an unretained link: the store keeps its
@@ -327,6 +337,21 @@ extension FrameStore {
 }
 
 extension FrameStore: ClockFrameObserver {
+  /// The clock's time starts to run ahead of the lanes: reads take their slow path, which
+  /// brings a lane's animator up to the clock first, until the advance ends.
+  func clockWillAdvance(_ clock: AnimationClock) {
+    guard !countsInSlowReads else { return }
+    countsInSlowReads = true
+    AnimationBlockStack.slowReads.add(1, ordering: .relaxed)
+  }
+
+  /// Every frame observer has run: the lanes show the clock's time.
+  func clockDidEndAdvance(_ clock: AnimationClock) {
+    guard countsInSlowReads else { return }
+    countsInSlowReads = false
+    AnimationBlockStack.slowReads.subtract(1, ordering: .relaxed)
+  }
+
   /// One frame: sample every slot's timing once, then evaluate every lane.
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now

@@ -159,6 +159,19 @@ final class PropertyAnimation {
     return withLanes(V.self) { $0.current(at: laneIndex) }
   }
 
+  /// The value on screen, known to be up to date: read outside every clock advance (see
+  /// ``AnimationBlockStack/slowReads``), when the last frame or the animator's last write
+  /// is at the clock's time. Debug builds check that.
+  @inline(__always)
+  func freshDisplayed<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
+    #if DEBUG
+      assert(
+        animator?.isStale != true,
+        "a property read outside any clock advance found its animation behind the clock")
+    #endif
+    return withLanes(V.self) { $0.current(at: laneIndex) }
+  }
+
   /// The path's end: the value the property is heading to.
   func target<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
     withLanes(V.self) { $0.target(at: laneIndex) }

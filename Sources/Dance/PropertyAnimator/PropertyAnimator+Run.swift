@@ -365,9 +365,16 @@ extension PropertyAnimator {
   /// they were last written (by the store's frame or by the animator).
   @inline(__always)
   func refreshIfStale() {
-    guard slot >= 0, let now = withClock({ $0.now }) else { return }
-    guard now != evaluatedAt, now != withStore({ $0.evaluatedAt }) else { return }
-    if phase == .running { applyAll() }
+    if isStale { applyAll() }
+  }
+
+  /// Whether the clock has moved since the properties were last written (by the store's
+  /// frame or by the animator) while the animator runs.
+  @inline(__always)
+  var isStale: Bool {
+    guard slot >= 0, let now = withClock({ $0.now }) else { return false }
+    guard now != evaluatedAt, now != withStore({ $0.evaluatedAt }) else { return false }
+    return phase == .running
   }
 }
 

@@ -91,9 +91,23 @@ public struct Animatable<Value: VectorConvertible> {
 
   /// What a read of the property returns: the value on screen, or inside an animation
   /// block the target.
+  ///
+  /// Outside animation blocks and clock advances (what a host does when it draws) the lane
+  /// holds the value at the clock's time, and the read goes straight to it: the property's
+  /// storage, the animation, the lane (``AnimationBlockStack/slowReads``).
   @inline(__always)
   func read() -> Value {
-    AnimationBlockStack.readsTargets ? targetValue : displayedValue
+    guard AnimationBlockStack.readsMayBeSlow else { return freshDisplayedValue }
+    return AnimationBlockStack.readsTargets ? targetValue : displayedValue
+  }
+
+  /// The value on screen when no clock is inside an advance: its animation's lane is
+  /// known to be up to date.
+  @inline(__always)
+  var freshDisplayedValue: Value {
+    guard let owner else { return value }
+    guard owner.isStacked else { return Value(vector: owner.freshDisplayed(Value.VectorType.self)) }
+    return Value(vector: value.vector + owner.stackOffset(Value.VectorType.self))
   }
 
   /// The property as seen through its node: reads return the value on screen (the target,

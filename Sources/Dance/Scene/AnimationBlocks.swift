@@ -60,12 +60,21 @@ final class AnimationBlockStack {
 
   private static let perThread = ThreadLocal { AnimationBlockStack() }
 
-  /// How many animating entries are open on all threads: while none is, a property read
-  /// needs no look-up of the thread's stack (a relaxed load instead of a thread-local
-  /// look-up on every read a host makes to draw). (Dance's own: a read of Advance's count,
-  /// a global of another module, goes through its accessor, 13 instructions per read of
-  /// centre and alpha in `dance-bench --read-probe`.)
-  private static let openAnimatingEntries = Atomic<Int>(0)
+  /// How many reasons a property read has, on all threads, to take its slow path: animating
+  /// entries open (a read may have to return a target), and scenes whose clock is inside an
+  /// advance (``FrameStore``: the clock's time runs ahead of the values the last frame
+  /// wrote, and a read brings its animator up to the clock first). While it is 0, a read
+  /// needs no look-up of the thread's stack and no visit to its animator, its clock and its
+  /// store: the value in the lane is the value at the clock's time (a relaxed load instead
+  /// of a thread-local look-up and three objects on every read a host makes to draw).
+  /// (Dance's own: a read of Advance's count, a global of another module, goes through its
+  /// accessor, 13 instructions per read of centre and alpha in `dance-bench --read-probe`.)
+  static let slowReads = Atomic<Int>(0)
+
+  /// Whether property reads on any thread may have to take their slow path (see
+  /// ``slowReads``).
+  @inline(__always)
+  static var readsMayBeSlow: Bool { slowReads.load(ordering: .relaxed) > 0 }
 
   /// The stack of the calling thread.
   static var current: AnimationBlockStack { perThread.value }
@@ -79,7 +88,7 @@ final class AnimationBlockStack {
   /// or inside `Node.targetValue(of:)`.
   @inline(__always)
   static var readsTargets: Bool {
-    openAnimatingEntries.load(ordering: .relaxed) > 0 && current.innermostReadsTargets
+    readsMayBeSlow && current.innermostReadsTargets
   }
 
   /// Runs `body` with `entry` open on top of the calling thread's stack; returns what `body`
@@ -98,7 +107,7 @@ final class AnimationBlockStack {
     CallbackQueue.checkUserCodeMayRun()
     let animates = if case .immediate = entry { false } else { true }
     if animates {
-      Self.openAnimatingEntries.add(1, ordering: .relaxed)
+      Self.slowReads.add(1, ordering: .relaxed)
       CallbackQueue.openUserCode.add(1, ordering: .relaxed)
     }
     entries.append(entry)
@@ -106,7 +115,7 @@ final class AnimationBlockStack {
       entries.removeLast()
       if animates {
         CallbackQueue.openUserCode.subtract(1, ordering: .relaxed)
-        Self.openAnimatingEntries.subtract(1, ordering: .relaxed)
+        Self.slowReads.subtract(1, ordering: .relaxed)
       }
     }
     return body()
