@@ -1,0 +1,65 @@
+import Advance
+import Dance
+import Testing
+
+/// A read returns the value at the clock's time wherever user code reads: outside an
+/// advance (the fast path, which trusts the last frame), and inside one, where the clock has
+/// moved past the scene's last frame (an event, or an `Animator`'s `onChange` that runs
+/// before the scene's own frame).
+@Suite struct ReadFreshnessTests {
+  /// A node moving linearly from x = 0 to x = 100 over 1 s, started at time 0.
+  static func movingNode() -> (Scene, Node) {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    node.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 100, y: 0) }.start()
+    return (scene, node)
+  }
+
+  @Test("An Animator's onChange that runs before the scene's frame reads the node at the new time")
+  func onChangeBeforeTheScenesFrame() {
+    let scene = Scene()
+    // The Animator's store joins the clock's frame list first, so its frame runs first.
+    let probe = Animator(initialValue: 0.0, clock: scene.clock)
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    probe.animate(to: 1, duration: 10, timingFunction: .linear)
+    node.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 100, y: 0) }.start()
+    var seen: [Double] = []
+    probe.onChange = { _ in seen.append(node.center.x) }
+    scene.clock.advance(by: 0.25)
+    scene.clock.advance(by: 0.25)
+    #expect(seen == [25, 50])
+    #expect(node.center.x == 50)
+  }
+
+  @Test("A scheduled action inside a step reads the node at the action's time")
+  func scheduledActionInsideAStep() {
+    let (scene, node) = Self.movingNode()
+    var seen: Double?
+    _ = scene.clock.schedule(after: 0.3) { seen = node.center.x }
+    scene.clock.advance(by: 0.5)
+    #expect(seen.map { abs($0 - 30) < 1e-9 } == true)
+    #expect(node.center.x == 50)
+  }
+
+  @Test("Reads between advances follow every kind of write: frames, scrubs, pauses, reversals")
+  func readsBetweenAdvances() {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    let animator = PropertyAnimator(duration: 1, curve: .linear) {
+      node.center = Point(x: 100, y: 0)
+    }
+    animator.startAnimation()
+    scene.clock.advance(by: 0.5)
+    #expect(node.center.x == 50)
+    animator.pauseAnimation()
+    animator.fractionComplete = 0.2
+    #expect(node.center.x == 20)
+    animator.isReversed = true
+    animator.startAnimation()
+    scene.clock.advance(by: 0.1)
+    #expect(abs(node.center.x - 10) < 1e-9)
+  }
+}
