@@ -119,6 +119,17 @@ package final class CallbackQueue {
     }
   }
 
+  /// Runs `body`, which promises not to call user code: a debug build stops where it would
+  /// (``checkUserCodeMayRun()``); nothing is checked in release builds.
+  @inlinable @inline(__always)
+  package static func withoutUserCode<Result>(_ body: () -> Result) -> Result {
+    #if DEBUG
+      perThread.withValue { $0.lentReferences += 1 }
+      defer { perThread.withValue { $0.lentReferences -= 1 } }
+    #endif
+    return body()
+  }
+
   /// Stops a debug build that is about to run user code while an unretained reference is
   /// lent to a body that promised not to call out (nothing in release builds). Called where
   /// the engine calls user code: callbacks, handlers, blocks, simulation functions.

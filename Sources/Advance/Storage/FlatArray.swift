@@ -64,6 +64,12 @@ package struct FlatArray<Element>: ~Copyable {
     if capacity > 0 { base.deallocate() }
   }
 
+  /// Whether the next append moves every element to a larger buffer (which changes every
+  /// element's address).
+  @inlinable package var isFull: Bool {
+    @inline(__always) get { count == capacity }
+  }
+
   /// Whether the array is empty.
   @inlinable package var isEmpty: Bool {
     @inline(__always) get { count == 0 }

@@ -157,13 +157,27 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       timelines.append((timeline, slots.count))
     }
     if !path.isPlain { specialCount += 1 }
+    let valuesMove = values.isFull
     slots.append(Int32(truncatingIfNeeded: slot))
     kinds.append(Kind(isPlain: path.isPlain, timeline: path.timeline))
     ends.append(Ends(from: path.from, to: path.to))
     values.append(current)
     paths.append(path)
     _ = owners.append(UnownedAnimation(animation: owner))
+    // Every value moved to the larger buffer: the owners' properties learn their new cells
+    // (the new lane's owner learns its own from its recording).
+    if valuesMove {
+      for index in 0..<(slots.count - 1) {
+        owners.entry(at: index)?.link.with { $0.repointCell() }
+      }
+    }
     return slots.count - 1
+  }
+
+  /// The cell of the lane at `index`: where its value lives until the table moves it.
+  @inline(__always)
+  func cell(at index: Int) -> LaneCell<V> {
+    LaneCell(values.address(of: index))
   }
 
   /// Removes the lane at `index` (the last lane takes its index); returns the value it
@@ -193,14 +207,19 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       if paths[last].keyframes >= 0 { tracks[Int(paths[last].keyframes)].lane = index }
       if paths[last].timeline >= 0 { timelines[Int(paths[last].timeline)].lane = index }
     }
-    if let movedTo = owners.remove(at: index).movedTo {
-      owners.address(of: movedTo).pointee?.link.with { $0.laneIndex = movedTo }
-    }
     _ = paths.swapRemove(at: index, returningMoved: false)
     _ = slots.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
     _ = ends.swapRemove(at: index, returningMoved: false)
-    return values.swapRemove(at: index, returningMoved: false).removed
+    let removed = values.swapRemove(at: index, returningMoved: false).removed
+    // The moved lane's animation learns its index, and its property its cell.
+    if let movedTo = owners.remove(at: index).movedTo {
+      owners.address(of: movedTo).pointee?.link.with {
+        $0.laneIndex = movedTo
+        $0.repointCell()
+      }
+    }
+    return removed
   }
 
   /// The keyframes of the lane at `index`, if it has them.

@@ -12,6 +12,7 @@
 /// built-in properties instead of as a generic class's unspecialised methods. (Generic
 /// animation classes, one allocation each, were most of the 56 000 instructions of a start
 /// and finish: Docs/Performance.md.)
+@usableFromInline
 final class PropertyAnimation {
   /// The animator that owns this animation; nil once the animation has ended. An animator
   /// clears this link on every animation it lets go, and lets go of all of them before it
@@ -305,6 +306,31 @@ final class PropertyAnimation {
         } else {
           property.takeBack(from: self, value: Storage.Value(vector: value))
         }
+      }
+    }
+  }
+
+  /// Gives the property this animation drives the cell of its lane, after the table moved
+  /// the lane's value (``LaneCell``); nothing if the animation is in an additive stack or
+  /// no longer drives the property (a later writer's, which set its own).
+  func repointCell() {
+    switch key {
+    case .center: repointCell(in: CenterStorage())
+    case .bounds: repointCell(in: BoundsStorage())
+    case .alpha: repointCell(in: AlphaStorage())
+    case .transform: repointCell(in: TransformStorage())
+    case .backgroundColor: repointCell(in: BackgroundColorStorage())
+    case .custom(let property): property.repointCell(self)
+    }
+  }
+
+  /// ``repointCell()`` for the property in `storage`.
+  func repointCell<Storage: PropertyStorage>(in storage: Storage) {
+    guard !isStacked, laneIndex >= 0 else { return }
+    let cell = withLanes(Storage.Value.VectorType.self) { $0.cell(at: laneIndex) }
+    withNode { node in
+      storage.access(unsafeDowncast(node, to: Storage.Root.self)) { property in
+        if property.ownerLink?.refers(to: self) == true { property.cell = cell }
       }
     }
   }

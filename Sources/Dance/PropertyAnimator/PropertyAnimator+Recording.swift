@@ -98,7 +98,11 @@ extension PropertyAnimator {
     below?.isStacked = true
     animation.below = below
     animation.isStacked = true
-    storage.access(node) { $0.value = newValue }
+    // A stack shows its target plus its offsets: no one lane holds the value on screen.
+    storage.access(node) {
+      $0.value = newValue
+      $0.cell = nil
+    }
     // Last, as in `adopt`: these may end other animators' runs.
     if let ownPrevious { replace(ownPrevious) }
     oldest?.stop(endingAt: .current)
@@ -163,16 +167,20 @@ extension PropertyAnimator {
     animation.animator = self
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
-    animation.laneIndex = table.with {
-      animation.table = Unretained<AnyObject>($0)
-      return $0.add(
+    let cell = table.with { table in
+      animation.table = Unretained<AnyObject>(table)
+      animation.laneIndex = table.add(
         animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
         current: path.from)
+      return table.cell(at: animation.laneIndex)
     }
     if !path.isPlain || keyframes != nil || timeline != nil { recordedOnlyPlainLanes = false }
     animations.append(animation)
     node.link(animation)
-    storage.access(node) { $0.owner = animation }
+    storage.access(node) {
+      $0.owner = animation
+      $0.cell = cell
+    }
     hasHadAnimations = true
     return animation
   }

@@ -33,7 +33,12 @@ public struct Animatable<Value: VectorConvertible> {
     @inline(__always) get { ownerLink?.object }
     @inline(__always) set { ownerLink = newValue.map { Unretained($0) } }
   }
-  var ownerLink: Unretained<PropertyAnimation>?
+  @usableFromInline var ownerLink: Unretained<PropertyAnimation>?
+  /// While one animation drives the property outside an additive stack, where its lane's
+  /// value lives (see ``LaneCell`` for who keeps it and how it is checked); nil otherwise.
+  /// A read outside clock advances goes straight here: two dependent loads from the node
+  /// (`dance-bench`'s host line), where through the owner it took four.
+  @usableFromInline var cell: LaneCell<Value.VectorType>?
 
   /// Creates the storage with its initial value.
   public init(wrappedValue: Value) {
@@ -77,6 +82,7 @@ public struct Animatable<Value: VectorConvertible> {
       member.below = animation.below
     }
     animation.below = nil
+    cell = nil
     if offset != .zero { value = Value(vector: value.vector + offset) }
   }
 
@@ -87,6 +93,7 @@ public struct Animatable<Value: VectorConvertible> {
     guard owner === animation else { return }
     self.value = value
     owner = nil
+    cell = nil
   }
 
   /// What a read of the property returns: the value on screen, or inside an animation
@@ -95,20 +102,78 @@ public struct Animatable<Value: VectorConvertible> {
   /// Outside animation blocks and clock advances (what a host does when it draws) the lane
   /// holds the value at the clock's time, and the read goes straight to it: the property's
   /// storage, the animation, the lane (``AnimationBlockStack/slowReads``).
+  ///
+  /// The two common cases, a property no animation drives and one animation's lane read
+  /// outside advances, take a few instructions and no call (so the getter saves no
+  /// registers); the rest is ``slowRead()``.
   @inline(__always)
-  func read() -> Value {
-    guard AnimationBlockStack.readsMayBeSlow else { return freshDisplayedValue }
-    return AnimationBlockStack.readsTargets ? targetValue : displayedValue
+  func read() -> Value { fastValue ?? slowRead() }
+
+  /// What ``read()`` returns, if it takes a few loads: nothing drives the property, or one
+  /// animation's lane is read outside advances; nil otherwise (``slowRead()``).
+  @inlinable @inline(__always)
+  var fastValue: Value? {
+    guard let cell else {
+      // Nothing drives the property: on screen and heading to the same value.
+      return ownerLink == nil ? value : nil
+    }
+    guard propertyReadsAreFast() else { return nil }
+    #if DEBUG
+      checkCell(cell)
+    #endif
+    return Value(vector: cell.value)
   }
 
-  /// The value on screen when no clock is inside an advance: its animation's lane is
-  /// known to be up to date.
+  /// ``read()`` for a property in an additive stack, or read while an animation block is
+  /// open or a clock runs user code ahead of its frame.
+  ///
+  /// It calls no user code (a debug build stops if it would) and ends nothing: it reads
+  /// lanes, and brings a stale animator's lanes up to the clock. So it releases no object
+  /// that existed before the call, which the getters of `Node`'s built-in properties promise
+  /// the compiler (`Node.readSlowly`).
+  @inline(never)
+  func slowRead() -> Value {
+    CallbackQueue.withoutUserCode {
+      guard AnimationBlockStack.readsMayBeSlow else { return freshDisplayedValue }
+      return AnimationBlockStack.readsTargets ? targetValue : displayedValue
+    }
+  }
+
+  /// The value on screen when no clock is running user code ahead of its frame: its
+  /// animation's lane is known to be up to date. One animation's value is read from its
+  /// ``cell``, without visiting the animation; a stack's, from the target and its members.
   @inline(__always)
   var freshDisplayedValue: Value {
-    guard let owner else { return value }
-    guard owner.isStacked else { return Value(vector: owner.freshDisplayed(Value.VectorType.self)) }
-    return Value(vector: value.vector + owner.stackOffset(Value.VectorType.self))
+    if let cell {
+      #if DEBUG
+        checkCell(cell)
+      #endif
+      return Value(vector: cell.value)
+    }
+    // (Unretained for the call: a retained owner was two atomic operations a read.)
+    guard let ownerLink else { return value }
+    return ownerLink.with { owner in
+      guard owner.isStacked else {
+        return Value(vector: owner.freshDisplayed(Value.VectorType.self))
+      }
+      return Value(vector: value.vector + owner.stackOffset(Value.VectorType.self))
+    }
   }
+
+  #if DEBUG
+    /// Checks ``LaneCell``'s invariant for this property: the cell is the lane of an owner
+    /// that is not stacked, and that lane is up to date.
+    @usableFromInline
+    func checkCell(_ cell: LaneCell<Value.VectorType>) {
+      guard let owner, !owner.isStacked, owner.laneIndex >= 0 else {
+        preconditionFailure("a property's lane cell outlived its single owner")
+      }
+      precondition(
+        owner.withLanes(Value.VectorType.self) { $0.cell(at: owner.laneIndex) } == cell,
+        "a property's lane cell is not its owner's lane")
+      _ = owner.freshDisplayed(Value.VectorType.self)
+    }
+  #endif
 
   /// The property as seen through its node: reads return the value on screen (the target,
   /// inside an animation block), writes go through Dance's animation rules.

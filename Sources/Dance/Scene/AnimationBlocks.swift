@@ -61,14 +61,13 @@ final class AnimationBlockStack {
   private static let perThread = ThreadLocal { AnimationBlockStack() }
 
   /// How many reasons a property read has, on all threads, to take its slow path: animating
-  /// entries open (a read may have to return a target), and scenes whose clock is inside an
-  /// advance (``FrameStore``: the clock's time runs ahead of the values the last frame
-  /// wrote, and a read brings its animator up to the clock first). While it is 0, a read
-  /// needs no look-up of the thread's stack and no visit to its animator, its clock and its
-  /// store: the value in the lane is the value at the clock's time (a relaxed load instead
-  /// of a thread-local look-up and three objects on every read a host makes to draw).
-  /// (Dance's own: a read of Advance's count, a global of another module, goes through its
-  /// accessor, 13 instructions per read of centre and alpha in `dance-bench --read-probe`.)
+  /// entries open (a read may have to return a target), and scenes whose clock is running
+  /// user code ahead of the scene's frame (``FrameStore``: the clock's time is then ahead of
+  /// the values the last frame wrote, and a read brings its animator up to the clock
+  /// first). While it is 0, a read needs no look-up of the thread's stack and no visit to
+  /// its animator, its clock and its store: the value in the lane is the value at the
+  /// clock's time (a relaxed load instead of a thread-local look-up and three objects on
+  /// every read a host makes to draw).
   static let slowReads = Atomic<Int>(0)
 
   /// Whether property reads on any thread may have to take their slow path (see
@@ -120,4 +119,16 @@ final class AnimationBlockStack {
     }
     return body()
   }
+}
+
+/// Whether property reads on every thread may take their fast path
+/// (``AnimationBlockStack/slowReads`` is 0), for the getters inlined into the host's code.
+///
+/// A call, that promises the compiler to read memory only: it loads one atomic. (Inlined,
+/// the atomic load, like any call without the promise, made the host's loop retain and
+/// release each node it read: two atomic operations a node, which measured most of what a
+/// host paid to read a node once its values were a load away; Docs/Performance.md.)
+@usableFromInline @inline(never) @_effects(readonly)
+func propertyReadsAreFast() -> Bool {
+  !AnimationBlockStack.readsMayBeSlow
 }

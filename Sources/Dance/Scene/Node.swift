@@ -35,28 +35,28 @@
 /// advances its scene's clock.
 open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
-  public var bounds: Rect {
-    get { _bounds.read() }
+  public final var bounds: Rect {
+    @inlinable get { _bounds.fastValue ?? readSlowly(_bounds) }
     set { assign(newValue, storage: BoundsStorage()) }
   }
   /// The position of the node's centre in its parent's coordinate space.
-  public var center: Point {
-    get { _center.read() }
+  public final var center: Point {
+    @inlinable get { _center.fastValue ?? readSlowly(_center) }
     set { assign(newValue, storage: CenterStorage()) }
   }
   /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
-  public var alpha: Double {
-    get { _alpha.read() }
+  public final var alpha: Double {
+    @inlinable get { _alpha.fastValue ?? readSlowly(_alpha) }
     set { assign(newValue, storage: AlphaStorage()) }
   }
   /// The transform applied about the centre.
-  public var transform: Transform {
-    get { _transform.read() }
+  public final var transform: Transform {
+    @inlinable get { _transform.fastValue ?? readSlowly(_transform) }
     set { assign(newValue, storage: TransformStorage()) }
   }
   /// The fill color of the node's rectangle.
-  public var backgroundColor: Color {
-    get { _backgroundColor.read() }
+  public final var backgroundColor: Color {
+    @inlinable get { _backgroundColor.fastValue ?? readSlowly(_backgroundColor) }
     set { assign(newValue, storage: BackgroundColorStorage()) }
   }
 
@@ -66,23 +66,24 @@ open class Node {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var _bounds = Animatable<Rect>(wrappedValue: .zero)
+  @usableFromInline final var _bounds = Animatable<Rect>(wrappedValue: .zero)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var _center = Animatable<Point>(wrappedValue: .zero)
+  @usableFromInline final var _center = Animatable<Point>(wrappedValue: .zero)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var _alpha = Animatable<Double>(wrappedValue: 1)
+  @usableFromInline final var _alpha = Animatable<Double>(wrappedValue: 1)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var _transform = Animatable<Transform>(wrappedValue: .identity)
+  @usableFromInline final var _transform = Animatable<Transform>(wrappedValue: .identity)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var _backgroundColor = Animatable<Color>(wrappedValue: .clear)
+  @usableFromInline final var _backgroundColor = Animatable<Color>(wrappedValue: .clear)
+
   /// Whether the node (and its children) is left out when drawing; not animatable.
   public var isHidden = false
 
@@ -332,3 +333,24 @@ extension Node {
     animation.node = nil
   }
 }
+
+// The built-in properties' getters are inlined into the host's code with their fast path
+// (``Animatable/fastValue``), whose one call promises to read memory only
+// (``propertyReadsAreFast()``). What it leaves goes to these: free functions (a static
+// method's call passes the class's metadata, which takes another call), given a copy of
+// the storage, not the node, and promising the compiler that they release no object
+// (``Animatable/slowRead()`` says why that holds; a debug build checks that it calls no
+// user code, the only way a read could release one). Without the promises, a loop that
+// holds a node across any call retains and releases it: two atomic operations a node,
+// which measured most of what a host paid to read a node once its values were a load away
+// (Docs/Performance.md, issue 25).
+@usableFromInline @inline(never) @_effects(releasenone)
+func readSlowly(_ storage: Animatable<Rect>) -> Rect { storage.slowRead() }
+@usableFromInline @inline(never) @_effects(releasenone)
+func readSlowly(_ storage: Animatable<Point>) -> Point { storage.slowRead() }
+@usableFromInline @inline(never) @_effects(releasenone)
+func readSlowly(_ storage: Animatable<Double>) -> Double { storage.slowRead() }
+@usableFromInline @inline(never) @_effects(releasenone)
+func readSlowly(_ storage: Animatable<Transform>) -> Transform { storage.slowRead() }
+@usableFromInline @inline(never) @_effects(releasenone)
+func readSlowly(_ storage: Animatable<Color>) -> Color { storage.slowRead() }

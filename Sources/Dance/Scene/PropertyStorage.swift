@@ -94,6 +94,9 @@ class AnyCustomProperty {
 
   /// What is inconsistent in the additive stack of `animation`'s property; for the audit.
   func stackProblems(_ animation: PropertyAnimation) -> [String] { [] }
+
+  /// Gives `animation`'s property its lane's cell (see ``PropertyAnimation/repointCell()``).
+  func repointCell(_ animation: PropertyAnimation) {}
 }
 
 /// ``AnyCustomProperty`` for the storage `storage`.
@@ -110,6 +113,10 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
 
   override func stackProblems(_ animation: PropertyAnimation) -> [String] {
     animation.stackProblems(in: storage)
+  }
+
+  override func repointCell(_ animation: PropertyAnimation) {
+    animation.repointCell(in: storage)
   }
 }
 
@@ -138,8 +145,15 @@ extension PropertyAnimation {
     guard members.contains(where: { $0 === self }) else {
       return ["a live animation is not in its property's stack"]
     }
-    if !top.isStacked { return members.count == 1 ? [] : ["a replacing owner has a stack"] }
+    if !top.isStacked {
+      var problems = members.count == 1 ? [] : ["a replacing owner has a stack"]
+      let lane =
+        top.laneIndex >= 0 ? top.withLanes(Vector.self) { $0.cell(at: top.laneIndex) } : nil
+      if property.cell != lane { problems.append("the property's cell is not its owner's lane") }
+      return problems
+    }
     var problems: [String] = []
+    if property.cell != nil { problems.append("an additive stack's property has a lane cell") }
     if members.count > AnimationComposition.maximumOffsets {
       problems.append("\(members.count) offsets on one property")
     }
