@@ -17,9 +17,14 @@
 /// on properties of `Node` subclasses.
 @propertyWrapper
 public struct Animatable<Value: VectorConvertible> {
-  /// The value at rest; while an animation drives the property, its lane holds the value,
-  /// except in an additive stack, where this is the target the offsets add to.
-  @usableFromInline var value: Value
+  /// While one animation drives the property outside an additive stack, where its lane's
+  /// value lives (see ``LaneCell`` for who keeps it and how it is checked); nil otherwise.
+  /// A read outside clock advances goes straight here: two dependent loads from the node
+  /// (`dance-bench`'s host line), where through the owner it took four.
+  ///
+  /// The fields are in the order a read loads them (cell, owner, value), and `Node` keeps
+  /// the storage of `alpha` and `center` first: both cells lie within 32 bytes of the node.
+  @usableFromInline var cell: LaneCell<Value.VectorType>?
   /// The animation that currently drives this property (the newest member of an additive
   /// stack), if any. It clears this link,
   /// writing its last value into `value`, whenever it lets go of the property, and its
@@ -34,11 +39,9 @@ public struct Animatable<Value: VectorConvertible> {
     @inline(__always) set { ownerLink = newValue.map { Unretained($0) } }
   }
   @usableFromInline var ownerLink: Unretained<PropertyAnimation>?
-  /// While one animation drives the property outside an additive stack, where its lane's
-  /// value lives (see ``LaneCell`` for who keeps it and how it is checked); nil otherwise.
-  /// A read outside clock advances goes straight here: two dependent loads from the node
-  /// (`dance-bench`'s host line), where through the owner it took four.
-  @usableFromInline var cell: LaneCell<Value.VectorType>?
+  /// The value at rest; while an animation drives the property, its lane holds the value,
+  /// except in an additive stack, where this is the target the offsets add to.
+  @usableFromInline var value: Value
 
   /// Creates the storage with its initial value.
   public init(wrappedValue: Value) {
@@ -107,19 +110,24 @@ public struct Animatable<Value: VectorConvertible> {
   /// outside advances, take a few instructions and no call (so the getter saves no
   /// registers); the rest is ``slowRead()``.
   @inline(__always)
-  func read() -> Value { fastValue ?? slowRead() }
+  func read() -> Value { Self.read(cell: cell, storage: { self }, slowly: { $0.slowRead() }) }
 
-  /// What ``read()`` returns, if it takes a few loads: nothing drives the property, or one
-  /// animation's lane is read outside advances; nil otherwise (``slowRead()``).
+  /// ``read()`` for a property whose storage is in a node: the storage's `cell`, and the
+  /// storage itself, loaded only if the cell does not answer (a host that reads an animated
+  /// property loads one word of the node, not the 24 to 56 bytes of its storage);
+  /// `slowly` is ``slowRead()`` or a function that calls it.
   @inlinable @inline(__always)
-  var fastValue: Value? {
+  static func read(
+    cell: LaneCell<Value.VectorType>?, storage: () -> Self, slowly: (Self) -> Value
+  ) -> Value {
     guard let cell else {
       // Nothing drives the property: on screen and heading to the same value.
-      return ownerLink == nil ? value : nil
+      let storage = storage()
+      return storage.ownerLink == nil ? storage.value : slowly(storage)
     }
-    guard propertyReadsAreFast() else { return nil }
+    guard propertyReadsAreFast() else { return slowly(storage()) }
     #if DEBUG
-      checkCell(cell)
+      storage().checkCell(cell)
     #endif
     return Value(vector: cell.value)
   }

@@ -36,37 +36,48 @@
 open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
   public final var bounds: Rect {
-    @inlinable get { _bounds.fastValue ?? readSlowly(_bounds) }
+    @inlinable get {
+      Animatable.read(cell: _bounds.cell, storage: { self._bounds }, slowly: readSlowly)
+    }
     set { assign(newValue, storage: BoundsStorage()) }
   }
   /// The position of the node's centre in its parent's coordinate space.
   public final var center: Point {
-    @inlinable get { _center.fastValue ?? readSlowly(_center) }
+    @inlinable get {
+      Animatable.read(cell: _center.cell, storage: { self._center }, slowly: readSlowly)
+    }
     set { assign(newValue, storage: CenterStorage()) }
   }
   /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
   public final var alpha: Double {
-    @inlinable get { _alpha.fastValue ?? readSlowly(_alpha) }
+    @inlinable get {
+      Animatable.read(cell: _alpha.cell, storage: { self._alpha }, slowly: readSlowly)
+    }
     set { assign(newValue, storage: AlphaStorage()) }
   }
   /// The transform applied about the centre.
   public final var transform: Transform {
-    @inlinable get { _transform.fastValue ?? readSlowly(_transform) }
+    @inlinable get {
+      Animatable.read(cell: _transform.cell, storage: { self._transform }, slowly: readSlowly)
+    }
     set { assign(newValue, storage: TransformStorage()) }
   }
   /// The fill color of the node's rectangle.
   public final var backgroundColor: Color {
-    @inlinable get { _backgroundColor.fastValue ?? readSlowly(_backgroundColor) }
+    @inlinable get {
+      Animatable.read(cell: _backgroundColor.cell, storage: { self._backgroundColor }, slowly: readSlowly)
+    }
     set { assign(newValue, storage: BackgroundColorStorage()) }
   }
 
   // The built-in properties' storage, read directly: `@Animatable`'s subscript reaches its
   // storage through a key path, and these are read by every host for every node on every
-  // frame. Confined to the clock's thread, and never accessed across a call.
+  // frame. Confined to the clock's thread, and never accessed across a call. Alpha and
+  // centre first, the two a host surely reads: their cells lie within 32 bytes.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  @usableFromInline final var _bounds = Animatable<Rect>(wrappedValue: .zero)
+  @usableFromInline final var _alpha = Animatable<Double>(wrappedValue: 1)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -74,7 +85,7 @@ open class Node {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  @usableFromInline final var _alpha = Animatable<Double>(wrappedValue: 1)
+  @usableFromInline final var _bounds = Animatable<Rect>(wrappedValue: .zero)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
