@@ -65,7 +65,8 @@ open class Node {
   /// The fill color of the node's rectangle.
   public final var backgroundColor: Color {
     @inlinable get {
-      Animatable.read(cell: _backgroundColor.cell, storage: { self._backgroundColor }, slowly: readSlowly)
+      Animatable.read(
+        cell: _backgroundColor.cell, storage: { self._backgroundColor }, slowly: readSlowly)
     }
     set { assign(newValue, storage: BackgroundColorStorage()) }
   }
