@@ -29,6 +29,10 @@ enum Probe: String, CaseIterable {
   /// COUNT starts as a user writes them: 100 nodes in turn, each block capturing its own
   /// target; after every 100 starts, one frame, then each is finished at its end.
   case userStart = "--user-start-probe"
+  /// COUNT starts on 100 nodes that are already animating, as a game retargets its sprites:
+  /// each start takes the node's centre and alpha from its running animation (which ends
+  /// where it is); one frame after every 100 starts.
+  case retarget = "--retarget-probe"
   /// COUNT reads of `center` and `alpha` of 100 animated nodes.
   case read = "--read-probe"
   /// COUNT frames of 1600 additive offsets, one per node, every centre read each frame.
@@ -168,6 +172,25 @@ enum Probe: String, CaseIterable {
           scene.clock.advance(by: 1.0 / 60)
           for node in nodes { node.dance.finish(at: .end) }
         }
+      }
+      blackHole(nodes.last?.center)
+    case .retarget:
+      let scene = Scene()
+      let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+      for node in nodes {
+        scene.root.addChild(node)
+        node.dance.animate(duration: 10, curve: .easeInOut) { $0.alpha = 0 }.start()
+      }
+      scene.clock.advance(by: 1.0 / 60)
+      for index in 0..<count {
+        let node = nodes[index % nodes.count]
+        let target = Point(x: Double(index % 640), y: Double(index % 360))
+        let alpha = Double(index % 2)
+        node.dance.animate(duration: 10, curve: .easeInOut) {
+          $0.center = target
+          $0.alpha = alpha
+        }.start()
+        if index % nodes.count == nodes.count - 1 { scene.clock.advance(by: 1.0 / 60) }
       }
       blackHole(nodes.last?.center)
     case .read:

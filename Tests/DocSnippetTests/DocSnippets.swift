@@ -401,7 +401,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:122") func snippet16() {
+  @Test("Docs/Embedding.md:127") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -422,7 +422,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:150") func snippet17() {
+  @Test("Docs/Embedding.md:155") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -439,7 +439,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:176") func snippet18() {
+  @Test("Docs/Embedding.md:181") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

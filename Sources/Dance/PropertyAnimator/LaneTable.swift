@@ -164,14 +164,19 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     values.append(current)
     paths.append(path)
     _ = owners.append(UnownedAnimation(animation: owner))
-    // Every value moved to the larger buffer: the owners' properties learn their new cells
-    // (the new lane's owner learns its own from its recording).
-    if valuesMove {
-      for index in 0..<(slots.count - 1) {
-        owners.entry(at: index)?.link.with { $0.repointCell() }
-      }
-    }
+    if valuesMove { repointCells(before: slots.count - 1) }
     return slots.count - 1
+  }
+
+  /// Every value moved to a larger buffer: the owners of the lanes before `end` give their
+  /// properties their new cells (the new lane's owner learns its own from its recording).
+  /// Apart from `add`, which then stays small enough to be inlined into the recording
+  /// (inside it, this loop cost a start and finish about 200 instructions).
+  @inline(never)
+  private func repointCells(before end: Int) {
+    for index in 0..<end {
+      owners.entry(at: index)?.link.with { $0.repointCell() }
+    }
   }
 
   /// The cell of the lane at `index`: where its value lives until the table moves it.
