@@ -23,7 +23,7 @@ import Testing
     return (scene, nodes)
   }
 
-  @Test("Ending the first animations moves the last lanes into their places; each node reads its own value")
+  @Test("Ending animations moves the last lanes into their places; each node reads its own")
   func removalsMoveLanes() {
     let (scene, nodes) = Self.movingNodes(6)
     scene.clock.advance(by: 0.25)
