@@ -89,6 +89,12 @@ final class FrameStore {
     @exclusivity(unchecked)
   #endif
   private var pooledCores = FlatArray<AnimatorCore>()
+  /// Per slot: what a frame needs of its core when the run moves plainly along a cubic
+  /// curve (``SlotPace``), derived from the core whenever it changes.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var paces = FlatArray<SlotPace>()
   /// Per slot: its animator.
   #if !DEBUG
     @exclusivity(unchecked)
@@ -262,6 +268,7 @@ final class FrameStore {
     _ = owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
     let entered = cores.element(at: cores.count - 1)
+    paces.append(SlotPace(entered))
     details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
     plans.append(nil)
     childSamples.append(nil)
@@ -295,6 +302,7 @@ final class FrameStore {
       owners.address(of: movedTo).pointee?.withAnimator { $0.didMove(toSlot: movedTo) }
     }
     _ = progress.swapRemove(at: slot, returningMoved: false)
+    _ = paces.swapRemove(at: slot, returningMoved: false)
     _ = details.swapRemove(at: slot, returningMoved: false)
     if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
     _ = childSamples.swapRemove(at: slot)
@@ -303,6 +311,17 @@ final class FrameStore {
     parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
     if cores.isEmpty { clock.deactivate(self) }
     return hold
+  }
+
+  /// Derives the pace of `slot` from its core, which just changed.
+  @inline(__always)
+  func corePaceChanged(slot: Int) {
+    paces[slot] = SlotPace(cores.element(at: slot))
+  }
+
+  /// Whether the pace of `slot` is its core's; for the audit.
+  func paceMatchesCore(slot: Int) -> Bool {
+    slot >= 0 && slot < paces.count && paces[slot] == SlotPace(cores.element(at: slot))
   }
 }
 
@@ -324,12 +343,15 @@ extension FrameStore {
   func sampleSlots(through slot: Int) -> Int {
     guard slot >= sampledCount else { return sampledCount }
     let end = min(max(slot + 1, sampledCount + Self.sampleChunk), cores.count)
-    guard let coreBase = cores.firstAddress, let progressBase = progress.firstAddress else {
+    guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress,
+      let progressBase = progress.firstAddress
+    else {
       return sampledCount
     }
     let now = evaluatedAt
     for index in sampledCount..<end {
-      progressBase[index] = AnimatorCore.frameSample(coreBase + index, at: now).timing.progress
+      progressBase[index] =
+        SlotPace.frameSample(paceBase + index, coreBase + index, at: now).timing.progress
     }
     sampledCount = end
     return end
@@ -357,8 +379,9 @@ extension FrameStore: ClockFrameObserver {
     let now = clock.now
     evaluatedAt = now
     let coreCount = cores.count
-    guard let coreBase = cores.firstAddress, let progressBase = progress.firstAddress,
-      let detailBase = details.firstAddress, let childBase = childSamples.firstAddress
+    guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress,
+      let progressBase = progress.firstAddress, let detailBase = details.firstAddress,
+      let childBase = childSamples.firstAddress
     else { return }
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
@@ -369,7 +392,7 @@ extension FrameStore: ClockFrameObserver {
     let samplesLazily = !needsDetails && coreCount > Self.sampleChunk
     if !samplesLazily {
       for index in 0..<coreCount {
-        let sample = AnimatorCore.frameSample(coreBase + index, at: now)
+        let sample = SlotPace.frameSample(paceBase + index, coreBase + index, at: now)
         progressBase[index] = sample.timing.progress
         if needsDetails {
           detailBase[index] = SampleDetails(

@@ -27,6 +27,9 @@ extension PropertyAnimator {
       } else {
         problems.append("an animator's slot belongs to another animator")
       }
+      if let store, !store.paceMatchesCore(slot: slot) {
+        problems.append("an animator's slot pace is not its core's")
+      }
     }
     if registration.hasDeadline != (core.deadline != nil && clock != nil)
       || registration.hasDeadline != (scheduledDeadline != nil)

@@ -20,7 +20,7 @@ extension PropertyAnimator {
   /// The run's phase, read in place. (Reading a field through ``core`` copies the whole core
   /// first and retains its solver: a tenth of a start and finish's instructions, measured
   /// when the core was 288 bytes.)
-  var phase: AnimatorCore.Phase { updateCore { $0.phase } }
+  var phase: AnimatorCore.Phase { readCore { $0.phase } }
 
   /// The core in place, for an animator that is in a store (as every animator with
   /// animations is): its address, since a copy of the core per use (128 bytes, and its
@@ -29,12 +29,26 @@ extension PropertyAnimator {
     withStore { $0.cores.element(at: slot) }
   }
 
+  /// Reads the core where it lives, without copying it (a copy retains the curve's
+  /// solver).
+  @inline(__always)
+  func readCore<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
+    slot >= 0 ? withStore { body($0.cores[slot]) } : body(parkedCore)
+  }
+
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
   /// accessor's coroutine allocated a frame for the large value on every call, five
   /// allocations per start + finish in `dance-bench`.)
+  /// The store derives the slot's pace from the changed core (``SlotPace``); a caller that
+  /// only reads uses ``readCore(_:)``.
   @inline(__always)
   func updateCore<Result>(_ body: (inout AnimatorCore) -> Result) -> Result {
-    slot >= 0 ? withStore { body(&$0.cores[slot]) } : body(&parkedCore)
+    guard slot >= 0 else { return body(&parkedCore) }
+    let slot = slot
+    return withStore { store in
+      defer { store.corePaceChanged(slot: slot) }
+      return body(&store.cores[slot])
+    }
   }
 
   /// Sends an event to the core and carries out the action it returns; returns false if
@@ -83,7 +97,7 @@ extension PropertyAnimator {
   }
 
   func addAnimations(_ animation: @escaping () -> Void, windowStart: Double, call: String) {
-    guard updateCore({ $0.acceptsAnimations }) else {
+    guard readCore({ $0.acceptsAnimations }) else {
       DanceError.report(.illegalState, "\(call): a stopped animator cannot take animations")
       return
     }
@@ -92,7 +106,7 @@ extension PropertyAnimator {
     } else {
       CallbackQueue.operation {
         let now = currentTime
-        let start = max(windowStart, updateCore { $0.fraction(at: now) })
+        let start = max(windowStart, readCore { $0.fraction(at: now) })
         runBlock(.plain(animation), kind: .window(start: start))
         reportNodeOutsideScene(call: call)
         applyAll()
@@ -157,7 +171,7 @@ extension PropertyAnimator {
 
   /// A new run: the pending blocks record its animations, then the values show its start.
   private func activate(delay: Double) {
-    let run = updateCore { $0.run }
+    let run = readCore { $0.run }
     // The clock the run started by (none for an animator not bound yet), and its time;
     // the blocks bind the animator to their first node's scene, whose clock the run then
     // goes by.
@@ -181,7 +195,7 @@ extension PropertyAnimator {
     // A block may have ended or restarted this run itself (a block is user code, and may
     // control its own animator); that call did its own bookkeeping. (Completions of runs
     // the blocks ended wait for the end of this operation.)
-    guard updateCore({ $0.run }) == run else { return }
+    guard readCore({ $0.run }) == run else { return }
     guard slot >= 0 else {
       // The blocks animated nothing in a scene: the run ends at once.
       let now = currentTime
@@ -219,7 +233,7 @@ extension PropertyAnimator {
   private var showsPathStart: Bool {
     let now = currentTime
     // Read through the in-place access: a copy of the core retains its curve's solver.
-    return updateCore { $0.fraction(at: now) } == 0
+    return readCore { $0.fraction(at: now) } == 0
   }
 
   func runBlock(_ block: Block, kind: BlockKind) {
@@ -314,7 +328,7 @@ extension PropertyAnimator {
   /// running one back at its next event.
   func updateRegistration() {
     guard slot >= 0, store != nil else { return }
-    let (phase, deadline) = updateCore { ($0.phase, $0.deadline) }
+    let (phase, deadline) = readCore { ($0.phase, $0.deadline) }
     let keep = phase == .running || phase == .paused
     withStore { store in
       if keep != store.holds(slot: slot) { store.setHold(keep ? self : nil, slot: slot) }

@@ -72,7 +72,7 @@ extension PropertyAnimator {
   /// Set while running, it turns around where it is; set before starting, the animator
   /// plays from the end values back to the start values.
   public var isReversed: Bool {
-    get { updateCore { $0.reversed } }
+    get { readCore { $0.reversed } }
     set { setReversed(newValue, call: "PropertyAnimator.isReversed") }
   }
 
