@@ -316,12 +316,12 @@ final class FrameStore {
   /// Derives the pace of `slot` from its core, which just changed.
   @inline(__always)
   func corePaceChanged(slot: Int) {
-    paces[slot] = SlotPace(cores.element(at: slot))
+    SlotPace.update(paces.element(at: slot), from: cores.element(at: slot))
   }
 
   /// Whether the pace of `slot` is its core's; for the audit.
   func paceMatchesCore(slot: Int) -> Bool {
-    slot >= 0 && slot < paces.count && paces[slot] == SlotPace(cores.element(at: slot))
+    slot >= 0 && slot < paces.count && paces[slot].matches(cores.element(at: slot))
   }
 }
 

@@ -12,7 +12,7 @@
 /// curve and a positive duration; otherwise from the core. Both give the same sample, to
 /// the bit (a reversed run's `secondsPerFraction` is negated: `a + x / −s` is `a − x / s`
 /// exactly).
-struct SlotPace: Equatable {
+struct SlotPace {
   /// The clock time the run's fraction is anchored at.
   var anchorTime: Double
   /// Seconds of clock time per unit of fraction, negated for a reversed run; 0 when the pace
@@ -25,22 +25,45 @@ struct SlotPace: Equatable {
 
   /// The pace of `core`.
   init(_ core: FlatAddress<AnimatorCore>) {
-    let plain =
-      core.pointee.phase == .running && !core.pointee.isCycling
+    anchorTime = 0
+    secondsPerFraction = 0
+    anchorFraction = 0
+    curve = core.pointee.timing.curve
+    FlatAddress.withAddress(of: &self) { Self.update($0, from: core) }
+  }
+
+  /// Whether `core`'s run moves plainly along a cubic curve.
+  @inline(__always)
+  private static func isPlain(_ core: FlatAddress<AnimatorCore>) -> Bool {
+    core.pointee.phase == .running && !core.pointee.isCycling
       && !core.pointee.showsLinearScrub && !core.pointee.timing.isSpring
       && core.pointee.secondsPerFraction > 0
-    guard plain else {
-      anchorTime = 0
-      secondsPerFraction = 0
-      anchorFraction = 0
-      curve = .linear
+  }
+
+  /// Makes `pace` the pace of `core`, in place: a pace that is not plain keeps its other
+  /// fields (never read), and the curve is replaced only by a different one (a copy
+  /// retains the curve's solver, and this runs at every change of a core).
+  static func update(_ pace: FlatAddress<SlotPace>, from core: FlatAddress<AnimatorCore>) {
+    guard isPlain(core) else {
+      pace.pointee.secondsPerFraction = 0
       return
     }
-    anchorTime = core.pointee.anchorTime
+    pace.pointee.anchorTime = core.pointee.anchorTime
     let seconds = core.pointee.secondsPerFraction
-    secondsPerFraction = core.pointee.reversed ? -seconds : seconds
-    anchorFraction = core.pointee.anchorFraction
-    curve = core.pointee.timing.curve
+    pace.pointee.secondsPerFraction = core.pointee.reversed ? -seconds : seconds
+    pace.pointee.anchorFraction = core.pointee.anchorFraction
+    if pace.pointee.curve != core.pointee.timing.curve {
+      pace.pointee.curve = core.pointee.timing.curve
+    }
+  }
+
+  /// Whether this is the pace of `core`; for the audit and debug frames.
+  func matches(_ core: FlatAddress<AnimatorCore>) -> Bool {
+    guard Self.isPlain(core) else { return secondsPerFraction == 0 }
+    let seconds = core.pointee.secondsPerFraction
+    return anchorTime == core.pointee.anchorTime
+      && secondsPerFraction == (core.pointee.reversed ? -seconds : seconds)
+      && anchorFraction == core.pointee.anchorFraction && curve == core.pointee.timing.curve
   }
 
   /// The slot's sample at clock time `time`, from `pace` if it is plain and the run has
@@ -50,7 +73,7 @@ struct SlotPace: Equatable {
     _ pace: FlatAddress<SlotPace>, _ core: FlatAddress<AnimatorCore>, at time: Double
   ) -> SlotSample {
     #if DEBUG
-      assert(pace.pointee == SlotPace(core), "a slot's pace is not its core's")
+      assert(pace.pointee.matches(core), "a slot's pace is not its core's")
     #endif
     let seconds = pace.pointee.secondsPerFraction
     let elapsed = time - pace.pointee.anchorTime
