@@ -279,14 +279,7 @@ final class PropertyAnimation {
   /// `ending`, the lane first shows where its run ended (``LaneTable/settle(at:_:)``).
   func end(_ ending: LaneEnding? = nil) {
     guard laneIndex >= 0 else { return }
-    switch key {
-    case .center: end(in: CenterStorage(), ending)
-    case .bounds: end(in: BoundsStorage(), ending)
-    case .alpha: end(in: AlphaStorage(), ending)
-    case .transform: end(in: TransformStorage(), ending)
-    case .backgroundColor: end(in: BackgroundColorStorage(), ending)
-    case .custom(let property): property.end(self, ending)
-    }
+    perform(onStorage: EndLane(ending: ending))
   }
 
   /// ``end(_:)`` for the property in `storage`.
@@ -314,14 +307,7 @@ final class PropertyAnimation {
   /// the lane's value (``LaneCell``); nothing if the animation is in an additive stack or
   /// no longer drives the property (a later writer's, which set its own).
   func repointCell() {
-    switch key {
-    case .center: repointCell(in: CenterStorage())
-    case .bounds: repointCell(in: BoundsStorage())
-    case .alpha: repointCell(in: AlphaStorage())
-    case .transform: repointCell(in: TransformStorage())
-    case .backgroundColor: repointCell(in: BackgroundColorStorage())
-    case .custom(let property): property.repointCell(self)
-    }
+    perform(onStorage: RepointCell())
   }
 
   /// ``repointCell()`` for the property in `storage`.
@@ -441,5 +427,21 @@ struct LaneMatches: LaneOperation {
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) -> Bool where V.Scalar == Double {
     table.laneMatches(animation, at: index, slot: slot)
+  }
+}
+
+/// ``PropertyAnimation/end(_:)``.
+private struct EndLane: StorageOperation {
+  let ending: LaneEnding?
+
+  func run<Storage: PropertyStorage>(on animation: PropertyAnimation, in storage: Storage) {
+    animation.end(in: storage, ending)
+  }
+}
+
+/// ``PropertyAnimation/repointCell()``.
+private struct RepointCell: StorageOperation {
+  func run<Storage: PropertyStorage>(on animation: PropertyAnimation, in storage: Storage) {
+    animation.repointCell(in: storage)
   }
 }

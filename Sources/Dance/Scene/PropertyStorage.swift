@@ -86,17 +86,23 @@ struct KeyPathStorage<Root: Node, Value: VectorConvertible>: PropertyStorage {
   }
 }
 
+/// Something an animation does to its property's storage, whatever the property
+/// (``PropertyAnimation/perform(onStorage:)``): ending, re-pointing the cell, the audit.
+protocol StorageOperation {
+  associatedtype Result
+  func run<Storage: PropertyStorage>(on animation: PropertyAnimation, in storage: Storage)
+    -> Result
+}
+
 /// What an animation of a subclass's own property needs of its storage, whatever its type:
 /// the key of ``PropertyKey/custom(_:)``.
 class AnyCustomProperty {
-  /// Ends `animation` (see ``PropertyAnimation/end()``).
-  func end(_ animation: PropertyAnimation, _ ending: LaneEnding?) {}
-
-  /// What is inconsistent in the additive stack of `animation`'s property; for the audit.
-  func stackProblems(_ animation: PropertyAnimation) -> [String] { [] }
-
-  /// Gives `animation`'s property its lane's cell (see ``PropertyAnimation/repointCell()``).
-  func repointCell(_ animation: PropertyAnimation) {}
+  /// Runs `operation` on `animation` and this property's storage.
+  func perform<Operation: StorageOperation>(
+    _ operation: Operation, on animation: PropertyAnimation
+  ) -> Operation.Result {
+    preconditionFailure("AnyCustomProperty is abstract: CustomProperty overrides this")
+  }
 }
 
 /// ``AnyCustomProperty`` for the storage `storage`.
@@ -107,30 +113,33 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
     self.storage = storage
   }
 
-  override func end(_ animation: PropertyAnimation, _ ending: LaneEnding?) {
-    animation.end(in: storage, ending)
-  }
-
-  override func stackProblems(_ animation: PropertyAnimation) -> [String] {
-    animation.stackProblems(in: storage)
-  }
-
-  override func repointCell(_ animation: PropertyAnimation) {
-    animation.repointCell(in: storage)
+  override func perform<Operation: StorageOperation>(
+    _ operation: Operation, on animation: PropertyAnimation
+  ) -> Operation.Result {
+    operation.run(on: animation, in: storage)
   }
 }
 
 extension PropertyAnimation {
+  /// Runs `operation` on this animation and its property's storage: specialised, direct
+  /// calls for the built-in properties, a subclass's own through its key path.
+  @inline(__always)
+  func perform<Operation: StorageOperation>(onStorage operation: Operation)
+    -> Operation.Result
+  {
+    switch key {
+    case .center: operation.run(on: self, in: CenterStorage())
+    case .bounds: operation.run(on: self, in: BoundsStorage())
+    case .alpha: operation.run(on: self, in: AlphaStorage())
+    case .transform: operation.run(on: self, in: TransformStorage())
+    case .backgroundColor: operation.run(on: self, in: BackgroundColorStorage())
+    case .custom(let property): property.perform(operation, on: self)
+    }
+  }
+
   /// What is inconsistent in the additive stack of this animation's property; for the audit.
   func stackProblems() -> [String] {
-    switch key {
-    case .center: stackProblems(in: CenterStorage())
-    case .bounds: stackProblems(in: BoundsStorage())
-    case .alpha: stackProblems(in: AlphaStorage())
-    case .transform: stackProblems(in: TransformStorage())
-    case .backgroundColor: stackProblems(in: BackgroundColorStorage())
-    case .custom(let property): property.stackProblems(self)
-    }
+    perform(onStorage: StackProblems())
   }
 
   /// ``stackProblems()`` for the property in `storage`.
@@ -179,5 +188,14 @@ extension PropertyAnimation {
       problems.append("the value shown \(shown) is not target + Σ offsets \(sum)")
     }
     return problems
+  }
+}
+
+/// ``PropertyAnimation/stackProblems()``.
+private struct StackProblems: StorageOperation {
+  func run<Storage: PropertyStorage>(on animation: PropertyAnimation, in storage: Storage)
+    -> [String]
+  {
+    animation.stackProblems(in: storage)
   }
 }
