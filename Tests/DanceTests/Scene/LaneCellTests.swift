@@ -84,4 +84,27 @@ import Testing
     node.center = Point(x: 7, y: 8)
     #expect(node.center == Point(x: 7, y: 8))
   }
+
+  @Test("Releasing the scene mid-animation leaves its nodes' storage holding what they showed")
+  func sceneReleasedMidAnimation() {
+    var nodes: [Node] = []
+    weak var released: Scene?
+    do {
+      let (scene, moving) = Self.movingNodes(3)
+      released = scene
+      // One more animator records a property without starting: it has a lane too.
+      let pending = PropertyAnimator(duration: 1, curve: .linear) {
+        moving[0].alpha = 0.25
+      }
+      scene.clock.advance(by: 0.5)
+      nodes = moving
+      _ = pending
+    }
+    // The scene and its store are gone: every read comes from the node's own storage.
+    #expect(released == nil)
+    #expect(nodes.map(\.center.x) == [50, 100, 150])
+    #expect(nodes[1].alpha == 0.5)
+    nodes[2].center = Point(x: 1, y: 2)
+    #expect(nodes[2].center == Point(x: 1, y: 2))
+  }
 }
