@@ -366,6 +366,24 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     let values = values.buffer
     let progress = frame.progress
     if specialCount == 0 {
+      if let paces = frame.paces {
+        // The store's only table: each slot is sampled where its lanes are, and its sample
+        // kept only while they last (lanes of one animator are recorded together). A slot
+        // whose lanes are apart is sampled again, to the same bits.
+        var sampledSlot = -1
+        var slotProgress = SIMD2<Double>.zero
+        for index in slots.indices {
+          let slot = Int(slots[index])
+          if slot != sampledSlot {
+            slotProgress =
+              SlotPace.frameSample(paces + slot, frame.cores + slot, at: frame.now)
+              .timing.progress
+            sampledSlot = slot
+          }
+          values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, slotProgress)
+        }
+        return
+      }
       guard let sampler = frame.sampler else {
         for index in slots.indices {
           values[index] = LanePath.plainBlend(
@@ -425,6 +443,12 @@ struct FrameSamples {
   /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
   /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
   let sampler: Unretained<FrameStore>?
+  /// The slots' paces, when the store has not sampled its slots and has one table of plain
+  /// lanes, which samples each slot itself and stores no sample (``SlotPace``); nil
+  /// otherwise.
+  let paces: FlatAddress<SlotPace>?
+  /// The clock time of the frame.
+  let now: Double
 }
 
 /// The part of a slot's sample beyond its progress: its fraction complete and the spring's

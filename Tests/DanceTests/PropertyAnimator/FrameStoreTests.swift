@@ -168,4 +168,30 @@ import Testing
         "node \(index)")
     }
   }
+
+  @Test("In a store of one table, a lane whose slot comes back out of order is sampled again")
+  func oneTableSamplesEachRunOfSlots() {
+    // 300 node.dance animations of centre and alpha (one table, more slots than a sampling
+    // chunk: the table samples its slots itself), each with its own duration. Taking node
+    // 3's centre away moves the last lane (node 299's alpha) into its place: the lanes then
+    // go slot 2, 299, 3, ….
+    let (scene, nodes) = Self.scene(nodes: 300)
+    let duration = { (index: Int) in 1 + Double(index) / 100 }
+    for (index, node) in nodes.enumerated() {
+      node.dance.animate(duration: duration(index), curve: .linear) {
+        $0.center = Point(x: 100, y: 0)
+        $0.alpha = 0
+      }.start()
+    }
+    #expect(scene.frameStoreShape == (300, 600))
+    scene.clock.advance(by: 0.25)
+    nodes[3].center = Point(x: -1, y: -1)
+    scene.clock.advance(by: 0.25)
+    for (index, node) in nodes.enumerated() {
+      #expect(
+        node.alpha.isApproximatelyEqual(to: 1 - 0.5 / duration(index), absoluteTolerance: 1e-12),
+        "node \(index)")
+    }
+    #expect(nodes[3].center == Point(x: -1, y: -1))
+  }
 }
