@@ -257,7 +257,10 @@ extension PropertyAnimator {
       scheduledDeadline = nil
       clock?.unschedule(self)
     }
-    if position == .current { applyAll() }
+    // Where it is: the lanes already show the clock's time if the store's frame or the
+    // animator's last write was at it (a start that interrupts a running animation, between
+    // frames: 400 of its instructions).
+    if position == .current && lanesMayBeBehindClock { applyAll() }
     hasHadAnimations = false
     if !animations.isEmpty {
       let core = coreAddress
@@ -380,6 +383,13 @@ extension PropertyAnimator {
   @inline(__always)
   func refreshIfStale() {
     if isStale { applyAll() }
+  }
+
+  /// Whether the lanes may show another time than the clock's: neither the store's last
+  /// frame nor the animator's last write was at the clock's time (whatever the phase).
+  var lanesMayBeBehindClock: Bool {
+    guard slot >= 0, let now = withClock({ $0.now }) else { return true }
+    return now != evaluatedAt && now != withStore({ $0.evaluatedAt })
   }
 
   /// Whether the clock has moved since the properties were last written (by the store's

@@ -62,4 +62,20 @@ import Testing
     scene.clock.advance(by: 0.1)
     #expect(abs(node.center.x - 10) < 1e-9)
   }
+
+  @Test("Stopping a run inside a scheduled action mid-step keeps the value at the action's time")
+  func stopInsideAScheduledAction() {
+    let scene = Scene()
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    let animator = PropertyAnimator(duration: 1, curve: .linear) {
+      node.center = Point(x: 100, y: 0)
+    }
+    animator.startAnimation()
+    // The clock is at 0.3 when the action runs; the scene's last frame was at 0.
+    _ = scene.clock.schedule(after: 0.3) { animator.stopAnimation(true) }
+    scene.clock.advance(by: 0.5)
+    #expect(abs(node.center.x - 30) < 1e-9)
+    #expect(animator.state == .inactive)
+  }
 }
