@@ -39,6 +39,7 @@ extension PropertyAnimator {
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
   /// accessor's coroutine allocated a frame for the large value on every call, five
   /// allocations per start + finish in `dance-bench`.)
+  ///
   /// The store derives the slot's pace from the changed core (``SlotPace``); a caller that
   /// only reads uses ``readCore(_:)``.
   @inline(__always)

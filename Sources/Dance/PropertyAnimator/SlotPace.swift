@@ -20,7 +20,7 @@ struct SlotPace {
   var secondsPerFraction: Double
   /// The fraction at `anchorTime`.
   var anchorFraction: Double
-  /// The run's curve (the linear curve when the pace is not plain).
+  /// The run's curve (when the pace is not plain, whichever it had last: never read).
   var curve: TimingFunction
 
   /// The pace of `core`.

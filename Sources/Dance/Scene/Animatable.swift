@@ -103,12 +103,12 @@ public struct Animatable<Value: VectorConvertible> {
   /// block the target.
   ///
   /// Outside animation blocks and clock advances (what a host does when it draws) the lane
-  /// holds the value at the clock's time, and the read goes straight to it: the property's
-  /// storage, the animation, the lane (``AnimationBlockStack/slowReads``).
+  /// holds the value at the clock's time (``AnimationBlockStack/slowReads``), and the read
+  /// goes straight to it: the property's cell, then the value.
   ///
   /// The two common cases, a property no animation drives and one animation's lane read
-  /// outside advances, take a few instructions and no call (so the getter saves no
-  /// registers); the rest is ``slowRead()``.
+  /// outside advances, take a few loads and, for the second, one call that only reads (the
+  /// gate, ``propertyReadsAreFast()``); the rest is ``slowRead()``.
   @inline(__always)
   func read() -> Value { Self.read(cell: cell, storage: { self }, slowly: { $0.slowRead() }) }
 
@@ -138,7 +138,7 @@ public struct Animatable<Value: VectorConvertible> {
   /// It calls no user code (a debug build stops if it would) and ends nothing: it reads
   /// lanes, and brings a stale animator's lanes up to the clock. So it releases no object
   /// that existed before the call, which the getters of `Node`'s built-in properties promise
-  /// the compiler (`Node.readSlowly`).
+  /// the compiler (`readSlowly(_:)`, in Node.swift).
   @inline(never)
   func slowRead() -> Value {
     CallbackQueue.withoutUserCode {

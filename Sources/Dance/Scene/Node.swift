@@ -347,7 +347,7 @@ extension Node {
 }
 
 // The built-in properties' getters are inlined into the host's code with their fast path
-// (``Animatable/fastValue``), whose one call promises to read memory only
+// (``Animatable/read(cell:storage:slowly:)``), whose one call promises to read memory only
 // (``propertyReadsAreFast()``). What it leaves goes to these: free functions (a static
 // method's call passes the class's metadata, which takes another call), given a copy of
 // the storage, not the node, and promising the compiler that they release no object
