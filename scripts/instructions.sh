@@ -67,6 +67,8 @@ per "the same with a completion on each animation" --start-completion-probe 1000
   "per animation"
 per "the same as a user writes it (each block captures its own target)" --user-start-probe \
   1000 3000 "per animation"
+per "a start on a node that is already animating (its run ends where it is)" \
+  --retarget-probe 1000 3000 "per start"
 per "read center + alpha of an animated node" --read-probe 1000 101000 "per node"
 per "frame + read of 1600 additive offsets, one per node" --additive-probe 20 120 \
   "per offset-frame" 1600
