@@ -43,8 +43,8 @@ import Testing
     #expect(node.center.x == 50)
   }
 
-  @Test("Reads between advances follow every kind of write: frames, scrubs, pauses, reversals")
-  func readsBetweenAdvances() {
+  /// The same motion as ``movingNode()``, by a `PropertyAnimator` the test controls.
+  static func movingNodeAndAnimator() -> (Scene, Node, PropertyAnimator) {
     let scene = Scene()
     let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
     scene.root.addChild(node)
@@ -52,6 +52,12 @@ import Testing
       node.center = Point(x: 100, y: 0)
     }
     animator.startAnimation()
+    return (scene, node, animator)
+  }
+
+  @Test("Reads between advances follow every kind of write: frames, scrubs, pauses, reversals")
+  func readsBetweenAdvances() {
+    let (scene, node, animator) = Self.movingNodeAndAnimator()
     scene.clock.advance(by: 0.5)
     #expect(node.center.x == 50)
     animator.pauseAnimation()
@@ -65,13 +71,7 @@ import Testing
 
   @Test("Stopping a run inside a scheduled action mid-step keeps the value at the action's time")
   func stopInsideAScheduledAction() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-    scene.root.addChild(node)
-    let animator = PropertyAnimator(duration: 1, curve: .linear) {
-      node.center = Point(x: 100, y: 0)
-    }
-    animator.startAnimation()
+    let (scene, node, animator) = Self.movingNodeAndAnimator()
     // The clock is at 0.3 when the action runs; the scene's last frame was at 0.
     _ = scene.clock.schedule(after: 0.3) { animator.stopAnimation(true) }
     scene.clock.advance(by: 0.5)
