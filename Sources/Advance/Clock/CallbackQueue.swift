@@ -124,11 +124,25 @@ package final class CallbackQueue {
   @inlinable @inline(__always)
   package static func withoutUserCode<Result>(_ body: () -> Result) -> Result {
     #if DEBUG
-      perThread.withValue { $0.lentReferences += 1 }
-      defer { perThread.withValue { $0.lentReferences -= 1 } }
+      beginLend()
+      defer { endLend() }
     #endif
     return body()
   }
+
+  #if DEBUG
+    /// Opens a span in which user code must not run (an unretained reference is lent, or a
+    /// read promised to call out to nothing); debug builds only. The lends of `Unretained`
+    /// and `UnretainedObserver` call this directly: a closure around their bodies, as in
+    /// ``withoutUserCode(_:)``, cost release builds 42 instructions a frame (the observer's
+    /// existential captured and retained).
+    @inlinable @inline(__always)
+    package static func beginLend() { perThread.withValue { $0.lentReferences += 1 } }
+
+    /// Closes a span opened by ``beginLend()``.
+    @inlinable @inline(__always)
+    package static func endLend() { perThread.withValue { $0.lentReferences -= 1 } }
+  #endif
 
   /// Stops a debug build that is about to run user code while an unretained reference is
   /// lent to a body that promised not to call out (nothing in release builds). Called where

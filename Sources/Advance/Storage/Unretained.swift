@@ -44,8 +44,8 @@ package struct Unretained<Object: AnyObject> {
     checkAlive()
     #if DEBUG
       // The promise is checked where user code runs (CallbackQueue.checkUserCodeMayRun).
-      CallbackQueue.perThread.withValue { $0.lentReferences += 1 }
-      defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
+      CallbackQueue.beginLend()
+      defer { CallbackQueue.endLend() }
     #endif
     return reference._withUnsafeGuaranteedRef(body)
   }

@@ -42,8 +42,8 @@ struct UnretainedObserver {
   func withRegistration<Result>(_ body: (inout ClockRegistration) -> Result) -> Result {
     checkAlive()
     #if DEBUG
-      CallbackQueue.perThread.withValue { $0.lentReferences += 1 }
-      defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
+      CallbackQueue.beginLend()
+      defer { CallbackQueue.endLend() }
     #endif
     return body(&reference.registration)
   }
@@ -54,8 +54,8 @@ struct UnretainedObserver {
   func withObserver<Result>(_ body: (any ClockParticipant) -> Result) -> Result {
     checkAlive()
     #if DEBUG
-      CallbackQueue.perThread.withValue { $0.lentReferences += 1 }
-      defer { CallbackQueue.perThread.withValue { $0.lentReferences -= 1 } }
+      CallbackQueue.beginLend()
+      defer { CallbackQueue.endLend() }
     #endif
     return body(reference)
   }
