@@ -50,6 +50,10 @@ enum Probe: String, CaseIterable {
   case largeFrame = "--large-frame-probe"
   /// COUNT frames of the hand-written loop over 100 000 sprites, no reads.
   case largeReferenceFrame = "--large-reference-frame-probe"
+  /// COUNT host frames of `--layout-model`'s values-in-lanes layout over 100 000 nodes.
+  case layoutCells = "--layout-cells-probe"
+  /// COUNT host frames of `--layout-model`'s values-in-nodes layout over 100 000 nodes.
+  case layoutWritten = "--layout-written-probe"
   /// COUNT × 1000 calls of `TimingFunction.easeInOut.value(at:)`, spread over 0…1.
   case curve = "--curve-probe"
   /// COUNT × 1000 calls of the hand-written loop's WebKit-style solve, spread the same way.
@@ -240,6 +244,22 @@ enum Probe: String, CaseIterable {
       }
       blackHole(sum)
       blackHole(reference.sprites.last?.center)
+    case .layoutCells:
+      var layout = CellLayout(stagger: Self.stagger(frames: count), count: Self.hostCount)
+      var sum = 0.0
+      for _ in 0..<count {
+        layout.frame(1.0 / 60)
+        sum += layout.read()
+      }
+      blackHole(sum)
+    case .layoutWritten:
+      var layout = WrittenLayout(stagger: Self.stagger(frames: count), count: Self.hostCount)
+      var sum = 0.0
+      for _ in 0..<count {
+        layout.frame(1.0 / 60)
+        sum += layout.read()
+      }
+      blackHole(sum)
     case .curve, .unitBezier:
       // Progress spread over (0, 1) by a golden-ratio walk, so that no two calls repeat.
       var x = 0.5

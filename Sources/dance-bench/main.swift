@@ -5,6 +5,7 @@
 //   swift run -c release dance-bench --quick    a reduced run in seconds (CI runs this)
 //   --no-valgrind          skip the allocation and instruction counts
 //   --check-allocations    exit 1 if a count is above SPEC's (0 per frame, 2 per start+finish)
+//   --layout-model         only the model of two layouts of a host's read (LayoutModel.swift)
 //
 // Every time is a median over several rounds, and each round times the engine and its
 // reference back to back, so the ratio survives a noisy machine. Counts come from valgrind
@@ -18,7 +19,7 @@ if let probe = Probe.named(in: CommandLine.arguments) {
   probe.run(count: Probe.count(after: probe.option))
   exit(0)
 }
-let known: Set = ["--quick", "--no-valgrind", "--check-allocations"]
+let known: Set = ["--quick", "--no-valgrind", "--check-allocations", "--layout-model"]
 let unknown = arguments.subtracting(known)
 if !unknown.isEmpty {
   FileHandle.standardError.write(
@@ -29,6 +30,10 @@ let quick = arguments.contains("--quick")
 let rounds = quick ? 3 : 7
 let frameStep = 1.0 / 60
 var worstRatio = 0.0
+if arguments.contains("--layout-model") {
+  runLayoutModel()
+  exit(0)
+}
 
 @MainActor func report(
   _ name: String, engine: Double, reference: Double?, ratio: Double? = nil,

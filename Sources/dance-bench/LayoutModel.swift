@@ -1,0 +1,202 @@
+// Issue 25 asks which layout lets a host read what it draws at the cost of a plain object:
+// values kept in the lanes and read through the node (what the engine does), or written by
+// the frame into the node where the host reads them. This models both with the engine's
+// shapes and nothing else of it (no clock, no animator, no checks), next to the hand-written
+// loop, so that the choice is made on numbers: `dance-bench --layout-model`.
+//
+// Both models keep what the engine's frame keeps per lane: one table of pair lanes (centre
+// and alpha of a node recorded together, alpha in a pair lane's first half), in the order
+// the animations started (the benchmark's eight groups: node i's lanes sit in its group's
+// run, not at position i), a slot per lane, the ends `from` and `to`, and a start time per
+// slot. Nodes are node-sized objects (304-byte allocations, as `Node`'s), allocated one
+// after another.
+
+/// The rest of a node's storage, 256 bytes.
+struct NodeRest {
+  var words = (SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero, SIMD8<Double>.zero)
+}
+
+/// A node-sized object whose drawn values live in lanes: it holds its lanes' indices (the
+/// engine's cells), the rest of a node's storage after them.
+final class ModelCellNode {
+  let centerLane: Int
+  let alphaLane: Int
+  var rest: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (
+    .zero, .zero, .zero, .zero
+  )
+
+  init(centerLane: Int, alphaLane: Int) {
+    self.centerLane = centerLane
+    self.alphaLane = alphaLane
+  }
+}
+
+/// A node-sized object whose drawn values the frame writes into it.
+final class ModelValueNode {
+  var center = SIMD2<Double>(0, 0)
+  var alpha = 1.0
+  var rest: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (
+    .zero, .zero, .zero, .zero
+  )
+}
+
+/// The lanes of both models: per lane its slot and ends; per slot its start time.
+struct ModelLanes {
+  var slots: [Int32] = []
+  var from: [SIMD2<Double>] = []
+  var to: [SIMD2<Double>] = []
+  var slotStarts: [Double] = []
+  /// Per node, the index of its centre lane (its alpha lane follows it).
+  var laneOfNode: [Int]
+  /// Per lane, the node it draws.
+  var nodeOfLane: [Int] = []
+
+  init(stagger: Stagger, count: Int) {
+    laneOfNode = Array(repeating: 0, count: count)
+    for group in (0..<Stagger.groups).reversed() {
+      for index in 0..<count where Stagger.group(of: index) == group {
+        let sprite = PlainSprite(index: index)
+        let slot = Int32(slotStarts.count)
+        slotStarts.append(stagger.start(of: index))
+        laneOfNode[index] = slots.count
+        slots += [slot, slot]
+        from += [sprite.fromCenter, SIMD2(sprite.fromAlpha, 0)]
+        to += [sprite.toCenter, SIMD2(sprite.toAlpha, 0)]
+        nodeOfLane += [index, index]
+      }
+    }
+  }
+
+  /// Calls `write` with each lane's index and its blended value at `time`, sampling each
+  /// slot once where its lanes are (as the engine's frame does).
+  @inline(__always)
+  func blend(
+    at time: Double, duration: Double, _ write: (Int, SIMD2<Double>) -> Void
+  ) {
+    var sampledSlot = -1
+    var progress = 0.0
+    for lane in slots.indices {
+      let slot = Int(slots[lane])
+      if slot != sampledSlot {
+        progress = UnitBezier.easeInOut.solve((time - slotStarts[slot]) / duration)
+        sampledSlot = slot
+      }
+      write(lane, from[lane] * (1 - progress) + to[lane] * progress)
+    }
+  }
+}
+
+/// Values in the lanes; the host reads node → lane index → value (two dependent loads).
+struct CellLayout {
+  let lanes: ModelLanes
+  var values: [SIMD2<Double>]
+  let nodes: [ModelCellNode]
+  let duration: Double
+  var time: Double
+
+  init(stagger: Stagger, count: Int) {
+    lanes = ModelLanes(stagger: stagger, count: count)
+    values = lanes.from
+    let lanes = lanes
+    nodes = (0..<count).map {
+      ModelCellNode(centerLane: lanes.laneOfNode[$0], alphaLane: lanes.laneOfNode[$0] + 1)
+    }
+    duration = stagger.duration
+    time = stagger.measuredFrom
+  }
+
+  mutating func frame(_ step: Double) {
+    time += step
+    // Written through the buffer, as the engine's frame writes its lanes (an array's
+    // subscript checks its uniqueness at every write).
+    values.withUnsafeMutableBufferPointer { values in
+      lanes.blend(at: time, duration: duration) { values[$0] = $1 }
+    }
+  }
+
+  func read() -> Double {
+    var sum = 0.0
+    for node in nodes {
+      let center = values[node.centerLane]
+      sum += center.x + center.y + values[node.alphaLane].x
+    }
+    return sum
+  }
+}
+
+/// Values written by the frame into the nodes; the host reads them from the node.
+struct WrittenLayout {
+  let lanes: ModelLanes
+  /// Per lane, the node it writes (the lane's `nodeOfLane`, as references).
+  let targets: [ModelValueNode]
+  let nodes: [ModelValueNode]
+  let duration: Double
+  var time: Double
+
+  init(stagger: Stagger, count: Int) {
+    lanes = ModelLanes(stagger: stagger, count: count)
+    let nodes = (0..<count).map { _ in ModelValueNode() }
+    targets = lanes.nodeOfLane.map { nodes[$0] }
+    self.nodes = nodes
+    duration = stagger.duration
+    time = stagger.measuredFrom
+  }
+
+  mutating func frame(_ step: Double) {
+    time += step
+    lanes.blend(at: time, duration: duration) { lane, value in
+      // A node's centre lane comes first, its alpha lane next.
+      if lane & 1 == 0 { targets[lane].center = value } else { targets[lane].alpha = value.x }
+    }
+  }
+
+  func read() -> Double {
+    var sum = 0.0
+    for node in nodes { sum += node.center.x + node.center.y + node.alpha }
+    return sum
+  }
+}
+
+/// `dance-bench --layout-model`: both layouts against the loop, each as a host's frame
+/// (frame, then read centre and alpha of every node) and as a frame alone.
+@MainActor func runLayoutModel() {
+  print("dance-bench --layout-model — layouts of a host's read, medians of \(rounds) rounds")
+  print("")
+  for count in quick ? [1000, 20_000] : [1000, 100_000] {
+    let frames = framesFor(count)
+    let stagger = Stagger(measuredFrames: 4 * frames * rounds, step: frameStep)
+    var loop = TimedReference(stagger: stagger, count: count)
+    var cells = CellLayout(stagger: stagger, count: count)
+    var written = WrittenLayout(stagger: stagger, count: count)
+    var sum = 0.0
+    for reads in [true, false] {
+      let what = reads ? "host" : "frame"
+      let loopFrame = {
+        loop.frame(frameStep)
+        if reads {
+          for sprite in loop.sprites { sum += sprite.center.x + sprite.center.y + sprite.alpha }
+        }
+      }
+      let cellsResult = sideBySide(frames: frames) {
+        cells.frame(frameStep)
+        if reads { sum += cells.read() }
+      } reference: {
+        loopFrame()
+      }
+      report(
+        "model, values in lanes, \(what), N = \(count)", engine: cellsResult.engine / Double(count),
+        reference: cellsResult.reference / Double(count), ratio: cellsResult.ratio)
+      let writtenResult = sideBySide(frames: frames) {
+        written.frame(frameStep)
+        if reads { sum += written.read() }
+      } reference: {
+        loopFrame()
+      }
+      report(
+        "model, values in nodes, \(what), N = \(count)",
+        engine: writtenResult.engine / Double(count),
+        reference: writtenResult.reference / Double(count), ratio: writtenResult.ratio)
+    }
+    blackHole(sum)
+  }
+}
