@@ -1,10 +1,11 @@
 // Issue 25 asks which layout lets a host read what it draws at the cost of a plain object:
 // values kept in the lanes and read through the node (what the engine does), or written by
-// the frame into the node where the host reads them. This models both with the engine's
-// shapes and nothing else of it (no clock, no animator, no checks), next to the hand-written
-// loop, so that the choice is made on numbers: `dance-bench --layout-model`.
+// the frame into the node where the host reads them, side by side or in storage laid out as
+// `Animatable`'s. This models them with the engine's shapes and nothing else of it (no
+// clock, no animator, no checks), next to the hand-written loop, so that the choice is made
+// on numbers: `dance-bench --layout-model` (Docs/Performance.md has the figures).
 //
-// Both models keep what the engine's frame keeps per lane: one table of pair lanes (centre
+// The models keep what the engine's frame keeps per lane: one table of pair lanes (centre
 // and alpha of a node recorded together, alpha in a pair lane's first half), in the order
 // the animations started (the benchmark's eight groups: node i's lanes sit in its group's
 // run, not at position i), a slot per lane, the ends `from` and `to`, and a start time per
@@ -21,9 +22,7 @@ struct NodeRest {
 final class ModelCellNode {
   let centerLane: Int
   let alphaLane: Int
-  var rest: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (
-    .zero, .zero, .zero, .zero
-  )
+  var rest = NodeRest()
 
   init(centerLane: Int, alphaLane: Int) {
     self.centerLane = centerLane
@@ -32,12 +31,42 @@ final class ModelCellNode {
 }
 
 /// A node-sized object whose drawn values the frame writes into it.
-final class ModelValueNode {
+protocol ModelDrawnNode: AnyObject {
+  init()
+  var center: SIMD2<Double> { get set }
+  var alpha: Double { get set }
+  /// What a host's read of centre and alpha adds up.
+  var drawn: Double { get }
+}
+
+/// The drawn values side by side at the start of the node: a read touches 24 bytes.
+final class ModelValueNode: ModelDrawnNode {
   var center = SIMD2<Double>(0, 0)
   var alpha = 1.0
-  var rest: (SIMD8<Double>, SIMD8<Double>, SIMD8<Double>, SIMD8<Double>) = (
-    .zero, .zero, .zero, .zero
-  )
+  var rest = NodeRest()
+
+  init() {}
+
+  var drawn: Double { center.x + center.y + alpha }
+}
+
+/// The drawn values inside storage laid out as `Animatable`'s is (cell, value, owner: the
+/// experiment of branch `values-in-nodes`), alpha's then centre's: a read checks each
+/// property's cell and loads its value, 48 bytes from first to last.
+final class ModelStorageNode: ModelDrawnNode {
+  var alphaCell = 1
+  var alpha = 1.0
+  var alphaOwner = 0
+  var centerCell = 1
+  var center = SIMD2<Double>(0, 0)
+  var centerOwner = 0
+  var rest = NodeRest()
+
+  init() {}
+
+  var drawn: Double {
+    (centerCell != 0 ? center.x + center.y : 0) + (alphaCell != 0 ? alpha : 0)
+  }
 }
 
 /// The lanes of both models: per lane its slot and ends; per slot its start time.
@@ -125,17 +154,17 @@ struct CellLayout {
 }
 
 /// Values written by the frame into the nodes; the host reads them from the node.
-struct WrittenLayout {
+struct WrittenLayout<DrawnNode: ModelDrawnNode> {
   let lanes: ModelLanes
   /// Per lane, the node it writes (the lane's `nodeOfLane`, as references).
-  let targets: [ModelValueNode]
-  let nodes: [ModelValueNode]
+  let targets: [DrawnNode]
+  let nodes: [DrawnNode]
   let duration: Double
   var time: Double
 
   init(stagger: Stagger, count: Int) {
     lanes = ModelLanes(stagger: stagger, count: count)
-    let nodes = (0..<count).map { _ in ModelValueNode() }
+    let nodes = (0..<count).map { _ in DrawnNode() }
     targets = lanes.nodeOfLane.map { nodes[$0] }
     self.nodes = nodes
     duration = stagger.duration
@@ -152,51 +181,59 @@ struct WrittenLayout {
 
   func read() -> Double {
     var sum = 0.0
-    for node in nodes { sum += node.center.x + node.center.y + node.alpha }
+    for node in nodes { sum += node.drawn }
     return sum
   }
 }
 
-/// `dance-bench --layout-model`: both layouts against the loop, each as a host's frame
-/// (frame, then read centre and alpha of every node) and as a frame alone.
+/// `dance-bench --layout-model`: each layout against the loop, as a host's frame (frame,
+/// then read centre and alpha of every node) and as a frame alone. Each layout is built,
+/// measured and released alone, with a loop of its own, so that no other layout's memory
+/// sits in the caches or between its objects.
 @MainActor func runLayoutModel() {
   print("dance-bench --layout-model — layouts of a host's read, medians of \(rounds) rounds")
   print("")
   for count in quick ? [1000, 20_000] : [1000, 100_000] {
-    let frames = framesFor(count)
-    let stagger = Stagger(measuredFrames: 4 * frames * rounds, step: frameStep)
-    var loop = TimedReference(stagger: stagger, count: count)
-    var cells = CellLayout(stagger: stagger, count: count)
-    var written = WrittenLayout(stagger: stagger, count: count)
-    var sum = 0.0
-    for reads in [true, false] {
-      let what = reads ? "host" : "frame"
-      let loopFrame = {
-        loop.frame(frameStep)
-        if reads {
-          for sprite in loop.sprites { sum += sprite.center.x + sprite.center.y + sprite.alpha }
-        }
-      }
-      let cellsResult = sideBySide(frames: frames) {
-        cells.frame(frameStep)
-        if reads { sum += cells.read() }
-      } reference: {
-        loopFrame()
-      }
-      report(
-        "model, values in lanes, \(what), N = \(count)", engine: cellsResult.engine / Double(count),
-        reference: cellsResult.reference / Double(count), ratio: cellsResult.ratio)
-      let writtenResult = sideBySide(frames: frames) {
-        written.frame(frameStep)
-        if reads { sum += written.read() }
-      } reference: {
-        loopFrame()
-      }
-      report(
-        "model, values in nodes, \(what), N = \(count)",
-        engine: writtenResult.engine / Double(count),
-        reference: writtenResult.reference / Double(count), ratio: writtenResult.ratio)
+    measureLayout("values in lanes", count: count) { stagger in
+      var layout = CellLayout(stagger: stagger, count: count)
+      return ({ layout.frame($0) }, { layout.read() })
     }
-    blackHole(sum)
+    measureLayout("values in nodes", count: count) { stagger in
+      var layout = WrittenLayout<ModelValueNode>(stagger: stagger, count: count)
+      return ({ layout.frame($0) }, { layout.read() })
+    }
+    measureLayout("Animatable's layout", count: count) { stagger in
+      var layout = WrittenLayout<ModelStorageNode>(stagger: stagger, count: count)
+      return ({ layout.frame($0) }, { layout.read() })
+    }
   }
+}
+
+/// One line each for the host's frame and the frame alone of the layout `make` builds over
+/// `count` nodes (its frame by a step, and its read).
+@MainActor func measureLayout(
+  _ name: String, count: Int,
+  _ make: (Stagger) -> (frame: (Double) -> Void, read: () -> Double)
+) {
+  let frames = framesFor(count)
+  let stagger = Stagger(measuredFrames: 2 * frames * rounds, step: frameStep)
+  var loop = TimedReference(stagger: stagger, count: count)
+  let layout = make(stagger)
+  var sum = 0.0
+  for reads in [true, false] {
+    let result = sideBySide(frames: frames) {
+      layout.frame(frameStep)
+      if reads { sum += layout.read() }
+    } reference: {
+      loop.frame(frameStep)
+      if reads {
+        for sprite in loop.sprites { sum += sprite.center.x + sprite.center.y + sprite.alpha }
+      }
+    }
+    report(
+      "model, \(name), \(reads ? "host" : "frame"), N = \(count)",
+      engine: result.engine / Double(count), reference: result.reference / Double(count),
+      ratio: result.ratio)
+  }
+  blackHole(sum)
 }

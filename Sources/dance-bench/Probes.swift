@@ -54,6 +54,8 @@ enum Probe: String, CaseIterable {
   case layoutCells = "--layout-cells-probe"
   /// COUNT host frames of `--layout-model`'s values-in-nodes layout over 100 000 nodes.
   case layoutWritten = "--layout-written-probe"
+  /// The same with the values in storage laid out as `Animatable`'s.
+  case layoutStorage = "--layout-storage-probe"
   /// COUNT × 1000 calls of `TimingFunction.easeInOut.value(at:)`, spread over 0…1.
   case curve = "--curve-probe"
   /// COUNT × 1000 calls of the hand-written loop's WebKit-style solve, spread the same way.
@@ -253,7 +255,17 @@ enum Probe: String, CaseIterable {
       }
       blackHole(sum)
     case .layoutWritten:
-      var layout = WrittenLayout(stagger: Self.stagger(frames: count), count: Self.hostCount)
+      var layout = WrittenLayout<ModelValueNode>(
+        stagger: Self.stagger(frames: count), count: Self.hostCount)
+      var sum = 0.0
+      for _ in 0..<count {
+        layout.frame(1.0 / 60)
+        sum += layout.read()
+      }
+      blackHole(sum)
+    case .layoutStorage:
+      var layout = WrittenLayout<ModelStorageNode>(
+        stagger: Self.stagger(frames: count), count: Self.hostCount)
       var sum = 0.0
       for _ in 0..<count {
         layout.frame(1.0 / 60)
