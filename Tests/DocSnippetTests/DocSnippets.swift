@@ -114,7 +114,27 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:208") func snippet4() {
+  @Test("Docs/Advance.md:132") func snippet4() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let clock = AnimationClock()
+      let slide = Animator(initialValue: 0.0, clock: clock)
+      slide.animate(to: 320, duration: 0.4, timingFunction: .easeOut)
+      var beeps: [Double] = []
+      clock.schedule(after: 0.25) { beeps.append(clock.now) }
+      assert(clock.nextEventTime == 0.25)
+      while let time = clock.advanceToNextEvent() { beeps.append(time) }
+      assert(beeps == [0.25, 0.25, 0.4] && slide.value == 320)
+      clock.advance(frames: 90, fps: 60)
+      assert(clock.now == 0.4 + 1.5)
+      _ = clock
+      _ = slide
+      _ = beeps
+    }
+  }
+
+  @Test("Docs/Advance.md:232") func snippet5() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -157,7 +177,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:263") func snippet5() {
+  @Test("Docs/Advance.md:287") func snippet6() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -182,7 +202,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:289") func snippet6() {
+  @Test("Docs/Advance.md:313") func snippet7() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -206,7 +226,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:10") func snippet7() {
+  @Test("Docs/Dance.md:10") func snippet8() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -224,7 +244,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:39") func snippet8() {
+  @Test("Docs/Dance.md:39") func snippet9() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -244,7 +264,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:69") func snippet9() {
+  @Test("Docs/Dance.md:69") func snippet10() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -255,7 +275,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:92") func snippet10() {
+  @Test("Docs/Dance.md:92") func snippet11() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -278,7 +298,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:206") func snippet11() {
+  @Test("Docs/Dance.md:206") func snippet12() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -304,7 +324,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:284") func snippet12() {
+  @Test("Docs/Dance.md:284") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -332,7 +352,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:344") func snippet13() {
+  @Test("Docs/Dance.md:344") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -361,7 +381,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:413") func snippet14() {
+  @Test("Docs/Dance.md:413") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -378,7 +398,27 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet15() {
+  @Test("Docs/Dance.md:437") func snippet16() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
+      scene.root.addChild(card)
+      var landedAt: Double?
+      card.dance.animate(duration: 0.35, curve: .easeOut) { $0.center = Point(x: 200, y: 60) }
+        .addCompletion { _ in landedAt = scene.clock.now }
+        .start(after: 0.1)
+      while scene.isAnimating, scene.clock.advanceToNextEvent() != nil {}
+      #expect(landedAt == 0.1 + 0.35)
+      #expect(card.center == Point(x: 200, y: 60))
+      _ = scene
+      _ = card
+      _ = landedAt
+    }
+  }
+
+  @Test("Docs/Embedding.md:8") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -401,7 +441,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet16() {
+  @Test("Docs/Embedding.md:127") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -422,7 +462,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet17() {
+  @Test("Docs/Embedding.md:155") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -439,7 +479,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet18() {
+  @Test("Docs/Embedding.md:181") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -459,7 +499,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet19() {
+  @Test("Docs/GettingStarted.md:27") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -484,7 +524,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:59") func snippet20() {
+  @Test("Docs/Migrating.md:59") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -501,7 +541,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:81") func snippet21() {
+  @Test("Docs/Migrating.md:81") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -522,7 +562,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:106") func snippet22() {
+  @Test("Docs/Migrating.md:106") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -542,7 +582,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:132") func snippet23() {
+  @Test("Docs/Migrating.md:132") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -567,7 +607,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:160") func snippet24() {
+  @Test("Docs/Migrating.md:160") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -589,7 +629,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:186") func snippet25() {
+  @Test("Docs/Migrating.md:186") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -613,7 +653,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet26() {
+  @Test("Docs/Timeline.md:17") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

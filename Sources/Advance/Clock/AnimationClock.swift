@@ -102,7 +102,7 @@ public final class AnimationClock {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var deadlines = FlatArray<Deadline>()
+  var deadlines = FlatArray<Deadline>()
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -112,12 +112,12 @@ public final class AnimationClock {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var deferred = FlatArray<Deadline>()
+  var deferred = FlatArray<Deadline>()
   // The observers with a deadline, and the entries free for reuse.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var holders = FlatArray<Holder>()
+  var holders = FlatArray<Holder>()
   #if !DEBUG
     @exclusivity(unchecked)
   #endif

@@ -214,6 +214,11 @@ final class FrameStore {
   /// The number of active animators; for tests and diagnostics.
   var slotCount: Int { cores.count }
 
+  /// Whether an active animator is running (a delayed start included), not paused.
+  var hasRunningSlot: Bool {
+    cores.indices.contains { cores.element(at: $0).pointee.phase == .running }
+  }
+
   /// The number of lanes; for tests and diagnostics.
   var laneCount: Int {
     pairs.count + quads.count + octets.count + otherTableList.reduce(0) { $0 + $1.count }

@@ -30,6 +30,12 @@ public final class Scene {
     root.rootOfScene = self
   }
 
+  /// Whether something in the scene is animating: an animation or a timeline of its nodes
+  /// is running, or waiting for a delayed start. Paused, stopped and finished ones do not
+  /// count (nothing moves until a call resumes them); one that repeats forever always does,
+  /// so a loop that waits for this to turn false should bound its steps.
+  public var isAnimating: Bool { store.hasRunningSlot }
+
   deinit {
     root.rootOfScene = nil
     // No active animation outlives its scene: each run ends where it is (`.current`).
