@@ -264,7 +264,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:69") func snippet10() {
+  @Test("Docs/Dance.md:76") func snippet10() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -275,7 +275,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:92") func snippet11() {
+  @Test("Docs/Dance.md:99") func snippet11() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -298,7 +298,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:206") func snippet12() {
+  @Test("Docs/Dance.md:213") func snippet12() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -324,7 +324,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:284") func snippet13() {
+  @Test("Docs/Dance.md:291") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -352,7 +352,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:344") func snippet14() {
+  @Test("Docs/Dance.md:351") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -381,7 +381,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:413") func snippet15() {
+  @Test("Docs/Dance.md:420") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -398,7 +398,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:437") func snippet16() {
+  @Test("Docs/Dance.md:444") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -412,6 +412,7 @@ import Testing
       while scene.isAnimating, scene.clock.advanceToNextEvent() != nil {}
       #expect(landedAt == 0.1 + 0.35)
       #expect(card.center == Point(x: 200, y: 60))
+      #expect(card.velocity(of: \.center) == .zero)
       _ = scene
       _ = card
       _ = landedAt

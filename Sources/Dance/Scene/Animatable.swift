@@ -64,6 +64,14 @@ public struct Animatable<Value: VectorConvertible> {
     return Value(vector: value.vector + owner.stackOffset(Value.VectorType.self))
   }
 
+  /// The rate of change of the value on screen, in value units per second of clock time:
+  /// its animation's, the sum over an additive stack, zero when nothing drives it (or while
+  /// the animation is paused, waiting for a delayed start, or over).
+  var displayedVelocity: Value.VectorType {
+    guard let owner, let now = owner.animator?.currentTime else { return .zero }
+    return owner.stackVelocity(Value.VectorType.self, now: now)
+  }
+
   /// Where the property is heading: the driving animation's target, an additive stack's
   /// target, or the value at rest (UIKit's model value).
   var targetValue: Value {
@@ -143,7 +151,13 @@ public struct Animatable<Value: VectorConvertible> {
   func slowRead() -> Value {
     CallbackQueue.withoutUserCode {
       guard AnimationBlockStack.readsMayBeSlow else { return freshDisplayedValue }
-      return AnimationBlockStack.readsTargets ? targetValue : displayedValue
+      let stack = AnimationBlockStack.current
+      if let probe = stack.innermostVelocityProbe {
+        let (value, velocity) = (displayedValue.vector, displayedVelocity)
+        probe.record(value: value, velocity: velocity)
+        return Value(vector: value + probe.seconds * velocity)
+      }
+      return stack.innermostReadsTargets ? targetValue : displayedValue
     }
   }
 
@@ -218,7 +232,7 @@ extension Node {
         assignImmediately(newValue, storage: storage)
         return
       }
-    case .immediate, .targets, nil:
+    case .immediate, .targets, .velocity, nil:
       break
     }
     switch entry {
@@ -233,7 +247,7 @@ extension Node {
       let recorder = held.object
       recorder.animator.recordTimeline(newValue, for: node, storage: storage, recorder: recorder)
       return
-    case .immediate, .targets, nil:
+    case .immediate, .targets, .velocity, nil:
       break
     }
     // The latest writer owns the property: any animation driving it lets go.

@@ -31,6 +31,9 @@ final class AnimationBlockStack {
     /// Assignments become segments of a timeline child's motion (`Timeline`); reads give
     /// the value at the child's start.
     case timeline(Held<TimelineRecorder>)
+    /// Reads give the value on screen moved on by the property's velocity over
+    /// `probe.seconds` (`Node.velocity(of:)`); assignments apply at once.
+    case velocity(Held<VelocityProbe>)
   }
 
   /// (Unchecked for exclusivity: a stack belongs to one thread, and no access is held
@@ -46,7 +49,7 @@ final class AnimationBlockStack {
   var openAnimator: PropertyAnimator? {
     switch entries.last {
     case .animating(let animator, _), .keyframe(let animator, _, _): animator.object
-    case .immediate, .targets, .timeline, nil: nil
+    case .immediate, .targets, .timeline, .velocity, nil: nil
     }
   }
 
@@ -54,8 +57,13 @@ final class AnimationBlockStack {
   var innermostReadsTargets: Bool {
     switch entries.last {
     case .animating, .keyframe, .targets, .timeline: true
-    case .immediate, nil: false
+    case .immediate, .velocity, nil: false
     }
+  }
+
+  /// The velocity probe of the innermost entry, if it is one.
+  var innermostVelocityProbe: VelocityProbe? {
+    if case .velocity(let probe) = entries.last { probe.object } else { nil }
   }
 
   private static let perThread = ThreadLocal { AnimationBlockStack() }

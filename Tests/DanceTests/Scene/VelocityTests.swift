@@ -1,0 +1,109 @@
+import Advance
+import Dance
+import TestSupport
+import Testing
+
+/// `node.velocity(of:)`: the rate of change of what is drawn, from the animation's own
+/// curve, checked against closed forms and against the values drawn around the instant.
+@Suite struct VelocityTests {
+  final class Sprite: Node {
+    @Animatable var glow: Double = 0
+  }
+
+  let scene = Scene()
+  let node = Sprite(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+
+  init() {
+    scene.root.addChild(node)
+  }
+
+  @Test("A linear move: (to − from) / duration exactly, for built-in and own properties")
+  func linear() {
+    #expect(node.velocity(of: \.center) == .zero)
+    node.dance.animate(duration: 2, curve: .linear) {
+      $0.center = Point(x: 310, y: 65)
+      $0.alpha = 0.5
+      ($0 as! Sprite).glow = 3
+    }.start()
+    for step in [0.5, 1.0, 0.4] {
+      scene.clock.advance(by: step)
+      #expect(node.velocity(of: \.center) == Point(x: 150, y: 30))
+      #expect(node.velocity(of: \.alpha) == -0.25)
+      #expect(node.velocity(of: \.glow) == 1.5)
+    }
+    scene.clock.advance(by: 0.1)
+    #expect(node.velocity(of: \.center) == .zero, "over")
+    #expect(node.velocity(of: \.glow) == 0)
+  }
+
+  @Test("easeInOut at its midpoint: the Bézier's dy/dx there, 1.5 / 0.87")
+  func bezierMidpoint() {
+    node.dance.animate(duration: 1, curve: .easeInOut) { $0.alpha = 0 }.start()
+    scene.clock.advance(by: 0.5)
+    // x'(½) = ¾(x1 + 2(x2 − x1) + 1 − x2) = 0.87 and y'(½) = 1.5 for (0.42, 0, 0.58, 1).
+    let expected = -1.5 / 0.87
+    #expect(abs(node.velocity(of: \.alpha) - expected) < 1e-9)
+  }
+
+  @Test("Zero before a delayed start and while paused; negative when reversed")
+  func states() {
+    node.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 110, y: 5) }
+      .start(after: 0.5)
+    scene.clock.advance(by: 0.25)
+    #expect(node.velocity(of: \.center) == .zero, "waiting for its start")
+    scene.clock.advance(by: 0.5)
+    #expect(node.velocity(of: \.center) == Point(x: 100, y: 0))
+    node.dance.pause()
+    #expect(node.velocity(of: \.center) == .zero, "paused")
+    node.dance.reverse().start()
+    #expect(node.velocity(of: \.center) == Point(x: -100, y: 0))
+  }
+
+  @Test("A spring's velocity is the slope of the values drawn around the instant")
+  func spring() {
+    func centerX(at time: Double) -> (Double, Double) {
+      let scene = Scene()
+      let node = Node(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+      scene.root.addChild(node)
+      node.dance.animate(duration: 0.8, dampingRatio: 0.45) { $0.center = Point(x: 210, y: 5) }
+        .start()
+      scene.clock.advance(to: time)
+      return (node.center.x, node.velocity(of: \.center).x)
+    }
+    for time in [0.05, 0.2, 0.37, 0.6] {
+      let h = 1e-5
+      let slope = (centerX(at: time + h).0 - centerX(at: time - h).0) / (2 * h)
+      let velocity = centerX(at: time).1
+      #expect(abs(velocity - slope) < 1e-5 * max(1, abs(slope)), "t = \(time)")
+      #expect(abs(velocity) > 1, "t = \(time): the spring is moving")
+    }
+  }
+
+  @Test("Additive offsets add their velocities")
+  func additive() {
+    for (index, target) in [Point(x: 110, y: 5), Point(x: 110, y: 45)].enumerated() {
+      let animator = PropertyAnimator(duration: Double(index + 1), curve: .linear) {
+        self.node.center = target
+      }
+      animator.composition = .additive
+      animator.startAnimation()
+    }
+    scene.clock.advance(by: 0.5)
+    // +100 in x over 1 s, then +40 in y over 2 s.
+    #expect(node.velocity(of: \.center) == Point(x: 100, y: 20))
+  }
+
+  @Test("frame, derived from centre and bounds, moves at their velocities")
+  func derivedFrame() {
+    node.dance.animate(duration: 2, curve: .linear) {
+      $0.center = Point(x: 410, y: 5)
+      $0.bounds = Rect(x: 0, y: 0, width: 60, height: 10)
+    }.start()
+    scene.clock.advance(by: 0.5)
+    let velocity = node.velocity(of: \.frame)
+    // The origin moves with the centre less half the growth of the width: 200 − 10.
+    #expect(abs(velocity.origin.x - 190) < 1e-9)
+    #expect(abs(velocity.size.width - 20) < 1e-9)
+    #expect(velocity.origin.y == 0 && velocity.size.height == 0)
+  }
+}
