@@ -212,6 +212,10 @@ package struct FuzzGenerator {
       return .schedule(
         scene: int(0...5) == 0 ? 1 : 0, delay: pick(Self.steps), then: then(depth: depth))
     case 59: return .cancelAction(int(0...7))
+    case 54: return .advanceToNextEvent(scene: int(0...5) == 0 ? 1 : 0)
+    case 55:
+      return .advanceFrames(
+        scene: int(0...5) == 0 ? 1 : 0, frames: int(-1...3), fps: pick([30, 60, 144, 0, .nan]))
     case 42, 43:
       return .retarget(
         node: node, x: pick(Self.parameters), duration: pick([0.05, 0.3, 1, 2]), timing: timing(),

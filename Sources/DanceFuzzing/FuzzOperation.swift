@@ -122,6 +122,10 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   // MARK: The clocks
   /// `scene.clock.advance(by:)`.
   case advance(scene: Int, by: Double)
+  /// `clock.advanceToNextEvent()`.
+  case advanceToNextEvent(scene: Int)
+  /// `clock.advance(frames:fps:)`.
+  case advanceFrames(scene: Int, frames: Int, fps: Double)
   /// Drops the sequence's reference to a scene: it goes, and its animations end.
   case dropScene(Int)
 
@@ -366,6 +370,9 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
         : "v\(animator).value = Point(x: \(value), y: 0)"
     case .dropValueAnimator(let animator): return "v\(animator) = nil"
     case .advance(let scene, let step): return "scene\(scene).clock.advance(by: \(step))"
+    case .advanceToNextEvent(let scene): return "scene\(scene).clock.advanceToNextEvent()"
+    case .advanceFrames(let scene, let frames, let fps):
+      return "scene\(scene).clock.advance(frames: \(frames), fps: \(fps))"
     case .dropScene(let scene): return "scene\(scene) = nil"
     case .valueCustom(let animator, let then):
       return

@@ -38,6 +38,11 @@ extension FuzzWorld {
       + (0..<4).map { node.bounds.vector[$0] } + (0..<4).map { node.backgroundColor.vector[$0] }
       + (0..<8).map { node.transform.vector[$0] }
     if !lanes.allSatisfy(\.isFinite) { return "node: a value is not finite" }
+    let velocities =
+      [node.velocity(of: \.center).x, node.velocity(of: \.center).y, node.velocity(of: \.alpha)]
+      + (0..<4).map { node.velocity(of: \.bounds).vector[$0] }
+      + (0..<4).map { node.velocity(of: \.frame).vector[$0] }
+    if !velocities.allSatisfy(\.isFinite) { return "node: a velocity is not finite" }
     if let problem = node.auditProblems().first { return "node: \(problem)" }
     let dance = node.dance
     if dance.isRunning && dance.state != .active { return "dance: running but not active" }

@@ -437,6 +437,10 @@ package final class FuzzWorld {
 
     case .advance(let scene, let step):
       clocks[scene % clocks.count].advance(by: step)
+    case .advanceToNextEvent(let scene):
+      clocks[scene % clocks.count].advanceToNextEvent()
+    case .advanceFrames(let scene, let frames, let fps):
+      clocks[scene % clocks.count].advance(frames: frames, fps: fps)
     case .dropScene(let slot):
       release(&scenes[slot % scenes.count])
     case .valueCustom(let slot, let then):
