@@ -10,11 +10,14 @@ let package = Package(
   products: [
     .library(name: "Advance", targets: ["Advance"]),
     .library(name: "Dance", targets: ["Dance"]),
+    // For users' test targets: Swift Testing and Foundation, both in the toolchain.
+    .library(name: "DanceTesting", targets: ["DanceTesting"]),
     .executable(name: "dance-demo", targets: ["dance-demo"]),
   ],
   targets: [
     .target(name: "Advance", swiftSettings: swiftSettings),
     .target(name: "Dance", dependencies: ["Advance"], swiftSettings: swiftSettings),
+    .target(name: "DanceTesting", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .executableTarget(name: "dance-demo", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .executableTarget(
       name: "dance-bench", dependencies: ["Dance", "CHeapStatistics"], swiftSettings: swiftSettings),
@@ -39,6 +42,9 @@ let package = Package(
     .testTarget(
       name: "DemoTests", dependencies: ["dance-demo", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DanceTestingTests", dependencies: ["DanceTesting", "TestSupport"],
+      swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
