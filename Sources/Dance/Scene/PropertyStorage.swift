@@ -103,6 +103,11 @@ class AnyCustomProperty {
   ) -> Operation.Result {
     preconditionFailure("AnyCustomProperty is abstract: CustomProperty overrides this")
   }
+
+  /// The property's storage, as its key path prints (for names in messages).
+  var name: String {
+    preconditionFailure("AnyCustomProperty is abstract: CustomProperty overrides this")
+  }
 }
 
 /// ``AnyCustomProperty`` for the storage `storage`.
@@ -118,6 +123,8 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
   ) -> Operation.Result {
     operation.run(on: animation, in: storage)
   }
+
+  override var name: String { "\(storage.keyPath)" }
 }
 
 extension PropertyAnimation {
