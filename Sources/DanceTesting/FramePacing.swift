@@ -35,7 +35,14 @@ extension AnimationClock {
   /// ``AnimationClock/maximumFramesPerCall`` steps takes that many, then the rest in one,
   /// and reports it.
   public func advance(by seconds: Double, pacing: FramePacing) {
-    func call() -> String { "AnimationClock.advance(by: \(seconds), pacing: \(pacing))" }
+    advance(by: seconds, pacing: pacing, call: "AnimationClock.advance") {}
+  }
+
+  /// ``advance(by:pacing:)``, calling `eachFrame` after every step; errors name `call`.
+  func advance(
+    by seconds: Double, pacing: FramePacing, call name: String, eachFrame: () -> Void
+  ) {
+    func call() -> String { "\(name)(by: \(seconds), pacing: \(pacing))" }
     guard seconds.isFinite, seconds >= 0 else {
       DanceError.report(
         .outOfRange, "\(call()): the time must be finite and not negative; the clock did not move")
@@ -57,10 +64,15 @@ extension AnimationClock {
       advance(by: step)
       // Refused (called from inside a callback or a block): reported by the clock.
       if advanceCount == before { return }
+      eachFrame()
       taken += 1
     }
     // (A span of 0 still advances once, as `advance(by: 0)` does: what is due runs.)
-    if now < target || taken == 0 { advance(to: target) }
+    if now < target || taken == 0 {
+      let before = advanceCount
+      advance(to: target)
+      if advanceCount != before { eachFrame() }
+    }
   }
 }
 

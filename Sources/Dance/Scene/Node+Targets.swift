@@ -46,21 +46,29 @@ extension TargetReading where Self: Node {
   /// rounding of its values. For `transform` the result is `Transform(vector:)` of the
   /// rates of its vector (translation, rotation, scales), which is a matrix only in name.
   public func velocity<Value: VectorConvertible>(of property: KeyPath<Self, Value>) -> Value {
+    Value(vector: velocityVector(of: property))
+  }
+
+  /// ``velocity(of:)`` as the rates of the value's vector (for a `transform`, of its
+  /// translation, rotation, scales and shear), which is what DanceTesting's traces record.
+  package func velocityVector<Value: VectorConvertible>(of property: KeyPath<Self, Value>)
+    -> Value.VectorType
+  {
     let probe = VelocityProbe()
     let moved = AnimationBlockStack.current.run(.velocity(.init(probe))) {
       self[keyPath: property]
     }.vector
-    guard probe.reads > 0 else { return Value(vector: .zero) }
+    guard probe.reads > 0 else { return .zero }
     let now = self[keyPath: property].vector
     // The property itself (the getter gave back what it read, moved or not): its own
     // velocity, exactly.
     if probe.reads == 1, let (value, velocity) = probe.last(Value.VectorType.self),
       now == value, moved == value + probe.seconds * velocity
     {
-      return Value(vector: velocity)
+      return velocity
     }
     // Derived: the getter along the velocities of what it read, over the probe's time.
-    return Value(vector: (moved - now) / probe.seconds)
+    return (moved - now) / probe.seconds
   }
 }
 
