@@ -44,7 +44,8 @@ let package = Package(
     .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
     .testTarget(
       name: "DanceTestingTests", dependencies: ["DanceTesting", "TestSupport"],
-      swiftSettings: swiftSettings),
+      // The goldens are read at run time from beside the test files, not bundled.
+      exclude: ["__Goldens__"], swiftSettings: swiftSettings),
   ],
   swiftLanguageModes: [.v6]
 )
