@@ -41,7 +41,9 @@ let package = Package(
       swiftSettings: swiftSettings),
     .testTarget(
       name: "DemoTests", dependencies: ["dance-demo", "TestSupport"], swiftSettings: swiftSettings),
-    .testTarget(name: "DocSnippetTests", dependencies: ["Dance"], swiftSettings: swiftSettings),
+    .testTarget(
+      name: "DocSnippetTests", dependencies: ["Dance", "DanceTesting"],
+      exclude: ["__Goldens__"], swiftSettings: swiftSettings),
     .testTarget(
       name: "DanceTestingTests", dependencies: ["DanceTesting", "TestSupport"],
       // The goldens are read at run time from beside the test files, not bundled.

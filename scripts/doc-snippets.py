@@ -29,6 +29,7 @@ is what the package checks.
 """
 import pathlib
 import re
+import shutil
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -148,8 +149,14 @@ def write_package(directory):
             parts.append("}")
             parts.append("")
         (folder / "SnippetTests.swift").write_text("\n".join(parts))
+        # The goldens the documentation's tests compare with, beside the tests as a user
+        # keeps them.
+        goldens = ROOT / "Tests" / "DocSnippetTests" / "__Goldens__"
+        if goldens.exists():
+            shutil.copytree(goldens, folder / "__Goldens__", dirs_exist_ok=True)
         targets.append(
-            '    .testTarget(name: "SnippetTests", dependencies: [.product(name: "Dance", package: "Dance")]),'
+            '    .testTarget(name: "SnippetTests", dependencies: [.product(name: "Dance", package: "Dance"), '
+            '.product(name: "DanceTesting", package: "Dance")], exclude: ["__Goldens__"]),'
         )
     relative = pathlib.Path(*([".."] * len(directory.relative_to(ROOT).parts))) if directory.is_relative_to(ROOT) else ROOT
     package = "\n".join([

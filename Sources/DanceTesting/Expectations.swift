@@ -35,8 +35,10 @@ public func expectContinuous(
 /// velocity jumps.
 ///
 /// On smooth motion sampled every `h` seconds both differ from the velocity by about `h²`
-/// times the motion's third derivative (over 6 and over 2): choose `tolerance` for the
-/// motion and frame rate under test.
+/// times the motion's third derivative (over 6 and over 2), and where the acceleration
+/// jumps (a spring released, from rest or at a hand-off) by about `h / 2` times the jump:
+/// choose `tolerance` for the motion and frame rate under test, and record a hand-off at a
+/// high rate (`.fixed(fps: 1000)`).
 public func expectVelocityContinuous(
   _ trace: MotionTrace, tolerance: Double, sourceLocation: SourceLocation = #_sourceLocation
 ) {

@@ -4,6 +4,7 @@
 
 import Advance
 import Dance
+import DanceTesting
 import Foundation
 import Testing
 
@@ -69,7 +70,25 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:15") func snippet2() {
+  @Test("README.md:96") func snippet2() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 20, y: 20, width: 80, height: 120))
+      scene.root.addChild(card)
+      card.dance.animate(duration: 0.35, dampingRatio: 1) { $0.center = Point(x: 300, y: 200) }
+        .start(after: 0.1)
+      let trace = MotionTrace.record(scene, nodes: [card], properties: [.center], duration: 0.3)
+      expectNoOvershoot(trace, node: 0, .center)   // frame by frame, named if it fails
+      #expect(scene.settle() == .settled(at: 0.1 + 0.35))   // never hangs; exact to the bit
+      _ = scene
+      _ = card
+      _ = trace
+    }
+  }
+
+  @Test("Docs/Advance.md:15") func snippet3() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -92,7 +111,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:107") func snippet3() {
+  @Test("Docs/Advance.md:107") func snippet4() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -114,7 +133,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:132") func snippet4() {
+  @Test("Docs/Advance.md:132") func snippet5() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -134,7 +153,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:232") func snippet5() {
+  @Test("Docs/Advance.md:232") func snippet6() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -177,7 +196,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:287") func snippet6() {
+  @Test("Docs/Advance.md:287") func snippet7() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -202,7 +221,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:313") func snippet7() {
+  @Test("Docs/Advance.md:313") func snippet8() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -226,7 +245,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:10") func snippet8() {
+  @Test("Docs/Dance.md:10") func snippet9() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -244,7 +263,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:39") func snippet9() {
+  @Test("Docs/Dance.md:39") func snippet10() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -264,7 +283,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:76") func snippet10() {
+  @Test("Docs/Dance.md:76") func snippet11() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -275,7 +294,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:99") func snippet11() {
+  @Test("Docs/Dance.md:99") func snippet12() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -298,7 +317,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:213") func snippet12() {
+  @Test("Docs/Dance.md:213") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -324,7 +343,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:291") func snippet13() {
+  @Test("Docs/Dance.md:291") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -352,7 +371,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:351") func snippet14() {
+  @Test("Docs/Dance.md:351") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -381,7 +400,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:420") func snippet15() {
+  @Test("Docs/Dance.md:420") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -398,7 +417,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:444") func snippet16() {
+  @Test("Docs/Dance.md:444") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -419,7 +438,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet17() {
+  @Test("Docs/Embedding.md:8") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -442,7 +461,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet18() {
+  @Test("Docs/Embedding.md:127") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -463,7 +482,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet19() {
+  @Test("Docs/Embedding.md:155") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -480,7 +499,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet20() {
+  @Test("Docs/Embedding.md:181") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -500,7 +519,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet21() {
+  @Test("Docs/GettingStarted.md:27") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -525,7 +544,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:59") func snippet22() {
+  @Test("Docs/Migrating.md:59") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -542,7 +561,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:81") func snippet23() {
+  @Test("Docs/Migrating.md:81") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -563,7 +582,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:106") func snippet24() {
+  @Test("Docs/Migrating.md:106") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -583,7 +602,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:132") func snippet25() {
+  @Test("Docs/Migrating.md:132") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -608,7 +627,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:160") func snippet26() {
+  @Test("Docs/Migrating.md:160") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -630,7 +649,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:186") func snippet27() {
+  @Test("Docs/Migrating.md:186") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -654,7 +673,117 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet28() {
+  @Test("Docs/Testing.md:27") func snippet29() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let cards = (0..<4).map { Node(frame: Rect(x: -140, y: 70 * Double($0), width: 120, height: 60)) }
+      for card in cards {
+        card.alpha = 0
+        scene.root.addChild(card)
+      }
+      for (index, card) in cards.enumerated() {  // the app's code
+        card.dance.animate(duration: 0.4, curve: .easeOut) {
+          $0.center.x = 80
+          $0.alpha = 1
+        }.start(after: 0.05 * Double(index))
+      }
+      #expect(scene.settle() == .settled(at: 0.15 + 0.4))
+      #expect(cards.allSatisfy { $0.center.x == 80 && $0.alpha == 1 })
+      _ = scene
+      _ = cards
+    }
+  }
+
+  @Test("Docs/Testing.md:63") func snippet30() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let cards = (0..<3).map { Node(frame: Rect(x: -140, y: 70 * Double($0), width: 120, height: 60)) }
+      for card in cards {
+        card.alpha = 0
+        scene.root.addChild(card)
+      }
+      for (index, card) in cards.enumerated() {
+        card.dance.animate(duration: 0.4, curve: .easeOut) {
+          $0.center.x = 80
+          $0.alpha = 1
+        }.start(after: 0.05 * Double(index))
+      }
+      let trace = MotionTrace.record(
+        scene, nodes: cards, properties: [.center, .alpha], duration: 0.5, pacing: .fixed(fps: 30))
+      expectMatchesGolden(trace, named: "cards-stagger-in")
+      expectNoOvershoot(trace, node: 2, .center)
+      _ = scene
+      _ = cards
+      _ = trace
+    }
+  }
+
+  @Test("Docs/Testing.md:104") func snippet31() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 60))
+      scene.root.addChild(card)
+      card.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 320, y: 30) }.start()
+      scene.clock.schedule(after: 0.3) {  // let go: spring home
+        Node.animate(
+          withDuration: 0.6, delay: 0, usingSpringWithDamping: 0.7, initialSpringVelocity: 0,
+          animations: { card.center = Point(x: 20, y: 30) }, completion: nil)
+      }
+      let trace = MotionTrace.record(
+        scene, nodes: [card], properties: [.center], duration: 0.6, pacing: .fixed(fps: 1000))
+      expectVelocityContinuous(trace, tolerance: 30)
+      _ = scene.settle()
+      #expect(card.center == Point(x: 20, y: 30))
+      _ = scene
+      _ = card
+      _ = trace
+    }
+  }
+
+  @Test("Docs/Testing.md:147") func snippet32() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      expectFrameRateIndependent(duration: 1) { scene in
+        let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 60))
+        scene.root.addChild(card)
+        card.dance.animate(duration: 0.8, dampingRatio: 0.5) { $0.center = Point(x: 200, y: 30) }
+          .start()
+        return [card]
+      }
+    }
+  }
+
+  @Test("Docs/Testing.md:171") func snippet33() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 60, height: 40))
+      card.backgroundColor = Color(red: 0.2, green: 0.4, blue: 0.9, alpha: 1)
+      scene.root.addChild(card)
+      card.dance.animate(duration: 0.6, dampingRatio: 0.6) {
+        $0.center = Point(x: 220, y: 20)
+        $0.transform = Transform(rotationAngle: 0.5)
+      }.start()
+      let svg = Filmstrip.svg(scene, every: 0.1, frames: 9, columns: 3)
+      let file = FileManager.default.temporaryDirectory.appendingPathComponent("card.svg")
+      try? svg.write(to: file, atomically: true, encoding: .utf8)
+      #expect(svg.contains("t = 0.8 s"))
+      _ = scene
+      _ = card
+      _ = svg
+      _ = file
+    }
+  }
+
+  @Test("Docs/Timeline.md:17") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
