@@ -35,7 +35,8 @@ let package = Package(
     .testTarget(
       name: "AdvanceTests", dependencies: ["Advance", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "DanceTests", dependencies: ["Dance", "TestSupport"], swiftSettings: swiftSettings),
+      name: "DanceTests", dependencies: ["Dance", "DanceTesting", "TestSupport"],
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "FuzzTests", dependencies: ["DanceFuzzing", "TestSupport", "CHeapStatistics"],
       swiftSettings: swiftSettings),

@@ -32,17 +32,24 @@ import Testing
   }
 
   @Test("Two scenes on two threads give the same results as one at a time")
-  func twoThreads() async {
+  func twoThreads() {
     let expected = (Self.play(frames: 120, seed: 1), Self.play(frames: 120, seed: 2))
     let results = Results()
+    // Joined, not polled: each thread leaves the group as it ends.
+    let finished = DispatchGroup()
     let threads = [1, 2].map { seed in
       Thread {
         let points = Self.play(frames: 120, seed: seed)
         results.store(points, for: seed)
+        finished.leave()
       }
     }
-    for thread in threads { thread.start() }
-    while !results.isComplete { try? await Task.sleep(nanoseconds: 1_000_000) }
+    for thread in threads {
+      finished.enter()
+      thread.start()
+    }
+    finished.wait()
+    #expect(results.isComplete)
     #expect(results.value(for: 1) == expected.0)
     #expect(results.value(for: 2) == expected.1)
   }
