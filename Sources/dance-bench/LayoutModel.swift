@@ -186,6 +186,28 @@ struct WrittenLayout<DrawnNode: ModelDrawnNode> {
   }
 }
 
+/// A layout of the model: a frame, and a host's read of every node.
+protocol ModelLayout {
+  mutating func frame(_ step: Double)
+  func read() -> Double
+}
+
+extension CellLayout: ModelLayout {}
+extension WrittenLayout: ModelLayout {}
+
+extension Probe {
+  /// `frames` host frames of `layout` (its probes, for cachegrind).
+  static func play<Layout: ModelLayout>(_ layout: Layout, _ frames: Int) {
+    var layout = layout
+    var sum = 0.0
+    for _ in 0..<frames {
+      layout.frame(1.0 / 60)
+      sum += layout.read()
+    }
+    blackHole(sum)
+  }
+}
+
 /// `dance-bench --layout-model`: each layout against the loop, as a host's frame (frame,
 /// then read centre and alpha of every node) and as a frame alone. Each layout is built,
 /// measured and released alone, with a loop of its own, so that no other layout's memory

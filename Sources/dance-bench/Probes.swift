@@ -247,31 +247,16 @@ enum Probe: String, CaseIterable {
       blackHole(sum)
       blackHole(reference.sprites.last?.center)
     case .layoutCells:
-      var layout = CellLayout(stagger: Self.stagger(frames: count), count: Self.hostCount)
-      var sum = 0.0
-      for _ in 0..<count {
-        layout.frame(1.0 / 60)
-        sum += layout.read()
-      }
-      blackHole(sum)
+      Self.play(CellLayout(stagger: Self.stagger(frames: count), count: Self.hostCount), count)
     case .layoutWritten:
-      var layout = WrittenLayout<ModelValueNode>(
-        stagger: Self.stagger(frames: count), count: Self.hostCount)
-      var sum = 0.0
-      for _ in 0..<count {
-        layout.frame(1.0 / 60)
-        sum += layout.read()
-      }
-      blackHole(sum)
+      Self.play(
+        WrittenLayout<ModelValueNode>(stagger: Self.stagger(frames: count), count: Self.hostCount),
+        count)
     case .layoutStorage:
-      var layout = WrittenLayout<ModelStorageNode>(
-        stagger: Self.stagger(frames: count), count: Self.hostCount)
-      var sum = 0.0
-      for _ in 0..<count {
-        layout.frame(1.0 / 60)
-        sum += layout.read()
-      }
-      blackHole(sum)
+      Self.play(
+        WrittenLayout<ModelStorageNode>(
+          stagger: Self.stagger(frames: count), count: Self.hostCount),
+        count)
     case .curve, .unitBezier:
       // Progress spread over (0, 1) by a golden-ratio walk, so that no two calls repeat.
       var x = 0.5

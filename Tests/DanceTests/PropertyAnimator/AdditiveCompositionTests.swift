@@ -5,12 +5,9 @@ import Testing
 
 /// `.additive` composition: target + Σ offsets, continuous at retargets, folded exactly.
 @Suite struct AdditiveCompositionTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: -10, y: -10, width: 20, height: 20))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: -10, y: -10, width: 20, height: 20))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   /// An animator moving the node's centre to `x`, linearly over `duration`, composing as
   /// `composition`; started.

@@ -3,20 +3,10 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A node subclass with properties of its own, declared in one line each.
-final class Sprite: Node {
-  @Animatable var glow: Double = 0
-  @Animatable var tint: Color = .white
-  @Animatable var offset: SIMD3<Double> = .zero
-}
-
 @Suite struct AnimationBlockTests {
-  let scene = Scene()
-  let node = Sprite(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+  var scene: Scene { fixture.scene }
+  var node: Sprite { fixture.node }
 
   @Test("Inside a block an assignment animates; it does not jump")
   func noJump() {

@@ -5,11 +5,11 @@ import Testing
 /// A test steps a scene from event to event (`AnimationClock.advanceToNextEvent()`) and asks
 /// whether anything still animates (`Scene.isAnimating`).
 @Suite struct SceneEventTests {
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+
   @Test("advanceToNextEvent lands on a delayed animation's end, where its completion runs")
   func completionAtItsTime() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let (scene, node) = (fixture.scene, fixture.node)
     #expect(!scene.isAnimating)
     var finished: (AnimatingPosition, Double, Point)?
     node.dance.animate(duration: 0.7, curve: .easeInOut) { $0.center = Point(x: 40, y: 0) }
@@ -27,9 +27,7 @@ import Testing
 
   @Test("A paused animation is not animating; resumed, it is again")
   func pausedIsNotAnimating() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let (scene, node) = (fixture.scene, fixture.node)
     node.dance.animate(duration: 1, curve: .linear) { $0.alpha = 0 }.start()
     scene.clock.advance(by: 0.25)
     #expect(scene.isAnimating)
@@ -45,9 +43,7 @@ import Testing
 
   @Test("An animation that repeats forever keeps the scene animating")
   func repeatingForever() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let (scene, node) = (fixture.scene, fixture.node)
     Node.animate(
       withDuration: 0.5, delay: 0, options: [.repeat, .curveLinear],
       animations: { node.alpha = 0 }, completion: nil)

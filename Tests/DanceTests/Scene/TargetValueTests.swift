@@ -4,16 +4,9 @@ import Testing
 
 /// `node.targetValue(of:)`: where a property is heading, in every state of what drives it.
 @Suite struct TargetValueTests {
-  final class Sprite: Node {
-    @Animatable var glow: Double = 0
-  }
-
-  let scene = Scene()
-  let node = Sprite(frame: Rect(x: 0, y: 0, width: 20, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture()
+  var scene: Scene { fixture.scene }
+  var node: Sprite { fixture.node }
 
   @Test("Running, paused, reversed and scrubbed animations all head to the assigned value")
   func timedAnimation() {

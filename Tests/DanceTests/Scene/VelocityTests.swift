@@ -6,16 +6,9 @@ import Testing
 /// `node.velocity(of:)`: the rate of change of what is drawn, from the animation's own
 /// curve, checked against closed forms and against the values drawn around the instant.
 @Suite struct VelocityTests {
-  final class Sprite: Node {
-    @Animatable var glow: Double = 0
-  }
-
-  let scene = Scene()
-  let node = Sprite(frame: Rect(x: 0, y: 0, width: 20, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture()
+  var scene: Scene { fixture.scene }
+  var node: Sprite { fixture.node }
 
   @Test("A linear move: (to − from) / duration exactly, for built-in and own properties")
   func linear() {
