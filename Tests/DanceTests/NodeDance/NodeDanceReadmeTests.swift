@@ -29,7 +29,8 @@ import Testing
     // Halfway through ease-in-out, by symmetry exactly halfway along.
     #expect(abs(circle.center.x - 90) < 1e-9)
     #expect(abs(circle.center.y - 130) < 1e-9)
-    scene.clock.advance(by: 1.0)
+    // The end, and its completion, without computing when: 5 s of delay and 2 of animation.
+    #expect(scene.clock.advanceToNextEvent() == 7)
     #expect(circle.center == Point(x: 160, y: 240))
     #expect(circle.backgroundColor == .blue)
     #expect(circle.transform == Transform(scaleX: 1.5, y: 1.5))
