@@ -343,7 +343,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:291") func snippet14() {
+  @Test("Docs/Dance.md:294") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -371,7 +371,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:351") func snippet15() {
+  @Test("Docs/Dance.md:354") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -400,7 +400,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:420") func snippet16() {
+  @Test("Docs/Dance.md:423") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -417,7 +417,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:444") func snippet17() {
+  @Test("Docs/Dance.md:447") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -100,8 +100,8 @@ public final class NodeDance {
     _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      duration: duration, timing: .curve(curve), call: "node.dance.animate(duration:curve:_:)",
-      animations)
+      duration: duration, timing: .curve(curve), keepsVelocity: false,
+      call: "node.dance.animate(duration:curve:_:)", animations)
     return self
   }
 
@@ -113,6 +113,7 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration, timing: .provider(timingParameters),
+      keepsVelocity: timingParameters.springTimingParameters != nil,
       call: "node.dance.animate(duration:timingParameters:_:)", animations)
     return self
   }
@@ -127,7 +128,8 @@ public final class NodeDance {
       duration: duration,
       timing: .provider(
         CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
-      call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)", animations)
+      keepsVelocity: false, call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)",
+      animations)
     return self
   }
 
@@ -138,23 +140,32 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration, timing: .provider(SpringTimingParameters(dampingRatio: dampingRatio)),
-      call: "node.dance.animate(duration:dampingRatio:_:)", animations)
+      keepsVelocity: true, call: "node.dance.animate(duration:dampingRatio:_:)", animations)
     return self
   }
 
-  /// Replaces the node's animation with a new inactive one running `animations`.
+  /// Replaces the node's animation with a new inactive one running `animations`; with
+  /// `keepsVelocity` (a spring's timing), the new one leaves with the velocities the old one
+  /// had (HandOff.swift).
   @usableFromInline
   func install(
-    duration: Double, timing: consuming PropertyAnimator.TimingSource, call: String,
-    _ animations: @escaping (Node) -> Void
+    duration: Double, timing: consuming PropertyAnimator.TimingSource, keepsVelocity: Bool,
+    call: String, _ animations: @escaping (Node) -> Void
   ) {
     // The animation this call replaces ends first, as an operation of its own: called at an
     // edge (not from inside a block), its completions run here, before this call changes
     // anything, so the node's animation after the call is the one it makes, even when one
     // of them animates the node again: that one is replaced in turn.
     var replaced = 0
+    // A spring that replaces a running animation leaves with its velocities (HandOff.swift);
+    // nothing is kept, or even asked, when nothing runs.
+    var handOffs: FlatArray<HandOff>?
     while let current = animator {
       replaced += 1
+      if keepsVelocity, let node {
+        handOffs = FlatArray()
+        current.handVelocities(of: node, into: &handOffs!)
+      }
       guard replaced <= Self.maximumReplacements else {
         DanceError.report(
           .illegalState,
@@ -177,6 +188,7 @@ public final class NodeDance {
     }
     // (Not an operation: making the animator ends no run and calls no user code.)
     makeAnimator(duration: duration, timing: timing, call: call, animations)
+    if let handOffs = handOffs.take(), let animator { animator.handOffs = handOffs }
   }
 
   /// How many animations one `animate` call replaces at most when their completions start

@@ -59,11 +59,21 @@ extension PropertyAnimator {
     var path = LanePath(
       from: storage.access(node) { $0.displayedValue }.vector, to: newValue.vector,
       windowStart: windowStart)
-    if let previous, core.timing.isSpring {
-      let core = core
-      path.inherit(
-        clockVelocity: previous.stackVelocity(Storage.Value.VectorType.self, now: currentTime),
-        timing: core.timing, speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+    // (The core read in place, and only when there is a velocity to take: a copy of it
+    // retains its curve's solver.)
+    if previous != nil || !handOffs.isEmpty, readCore({ $0.timing.isSpring }) {
+      // From the running owner, or from the `node.dance` animation this one replaced at
+      // this very time (HandOff.swift).
+      let velocity =
+        previous?.stackVelocity(Storage.Value.VectorType.self, now: currentTime)
+        ?? (handOffs.isEmpty
+          ? nil : handOff(Storage.Value.VectorType.self, for: storage.makeKey(), of: node))
+      if let velocity {
+        let core = core
+        path.inherit(
+          clockVelocity: velocity, timing: core.timing,
+          speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+      }
     }
     adopt(node: node, storage: storage, path: path, previous: previous)
   }

@@ -189,6 +189,8 @@ extension PropertyAnimator {
     for index in blocks.indices {
       runBlock(blocks[index].block, kind: blocks[index].kind)
     }
+    // The replaced animation's velocities were for these blocks only.
+    if !handOffs.isEmpty { handOffs.removeAll() }
     if pendingBlocks.isEmpty {
       blocks.removeAll()
       swap(&blocks, &pendingBlocks)

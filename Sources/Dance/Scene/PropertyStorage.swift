@@ -108,6 +108,11 @@ class AnyCustomProperty {
   var name: String {
     preconditionFailure("AnyCustomProperty is abstract: CustomProperty overrides this")
   }
+
+  /// The key path of the property's storage (for telling two properties apart).
+  var storageKeyPath: AnyKeyPath {
+    preconditionFailure("AnyCustomProperty is abstract: CustomProperty overrides this")
+  }
 }
 
 /// ``AnyCustomProperty`` for the storage `storage`.
@@ -125,6 +130,8 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
   }
 
   override var name: String { "\(storage.keyPath)" }
+
+  override var storageKeyPath: AnyKeyPath { storage.keyPath }
 }
 
 extension PropertyAnimation {

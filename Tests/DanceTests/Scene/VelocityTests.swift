@@ -1,5 +1,6 @@
 import Advance
 import Dance
+import DanceTesting
 import TestSupport
 import Testing
 
@@ -70,6 +71,33 @@ import Testing
       #expect(abs(velocity - slope) < 1e-5 * max(1, abs(slope)), "t = \(time)")
       #expect(abs(velocity) > 1, "t = \(time): the spring is moving")
     }
+  }
+
+  @Test("A node.dance spring that replaces a running node.dance animation keeps its speed")
+  func springReplacesAndKeepsTheSpeed() {
+    node.dance.animate(duration: 1, curve: .linear) {
+      $0.center = Point(x: 310, y: 5)
+      ($0 as! Sprite).glow = 2
+    }.start()
+    scene.clock.advance(by: 0.3)
+    let node = node
+    // Let go: a spring home, and one for the sprite's own property.
+    scene.clock.schedule(after: 0.1) {
+      node.dance.animate(duration: 0.6, dampingRatio: 0.7) {
+        $0.center = Point(x: 10, y: 5)
+        ($0 as! Sprite).glow = 0
+      }.start()
+      let velocity = node.velocity(of: \.center)
+      #expect(velocity.x.isApproximatelyEqual(to: 300, relativeTolerance: 1e-9), "at the hand-off")
+      #expect(velocity.y == 0)
+      #expect(node.velocity(of: \.glow).isApproximatelyEqual(to: 2, relativeTolerance: 1e-9))
+    }
+    let trace = MotionTrace.record(
+      scene, nodes: [node], properties: [.center], duration: 0.2, pacing: .fixed(fps: 1000))
+    expectVelocityContinuous(trace, tolerance: 30)
+    // A timed curve replacing it starts from its own curve, as UIKit's do.
+    node.dance.animate(duration: 1, curve: .easeIn) { $0.center = Point(x: 0, y: 5) }.start()
+    #expect(node.velocity(of: \.center) == .zero)
   }
 
   @Test("Additive offsets add their velocities")
