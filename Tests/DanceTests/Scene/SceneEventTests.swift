@@ -41,6 +41,22 @@ import Testing
     #expect(!scene.isAnimating)
   }
 
+  @Test("A timeline animates the scene until its end, which is an event")
+  func timeline() {
+    let (scene, node) = (fixture.scene, fixture.node)
+    let timeline = Timeline(scene: scene)
+      .animate(duration: 1, curve: .linear) { node.center.x = 100 }
+      .animate(duration: 0.5, curve: .linear) { node.center.x += 50 }
+    #expect(!scene.isAnimating)
+    timeline.start()
+    #expect(scene.isAnimating)
+    var stops: [Double] = []
+    while let time = scene.clock.advanceToNextEvent() { stops.append(time) }
+    #expect(stops.last == 1.5)
+    #expect(node.center.x == 150)
+    #expect(!scene.isAnimating)
+  }
+
   @Test("An animation that repeats forever keeps the scene animating")
   func repeatingForever() {
     let (scene, node) = (fixture.scene, fixture.node)
