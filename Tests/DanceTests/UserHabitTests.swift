@@ -5,12 +5,9 @@ import Testing
 /// What code written from UIKit, Dance and Advance habits does (Examples/UserHabits checks
 /// that it compiles in a user's Swift 6 package; these check the values).
 @Suite struct UserHabitTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   @Test(
     "Transform's rotated, scaledBy and translatedBy apply their step first, as CGAffineTransform")

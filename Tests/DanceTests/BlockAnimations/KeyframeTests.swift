@@ -3,12 +3,9 @@ import TestSupport
 import Testing
 
 @Suite struct KeyframeTests {
-  let scene = Scene()
-  let label = Node(frame: Rect(x: 0, y: 0, width: 20, height: 20))
-
-  init() {
-    scene.root.addChild(label)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+  var scene: Scene { fixture.scene }
+  var label: Node { fixture.node }
 
   func distance(_ a: Point, _ b: Point) -> Double {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()

@@ -3,11 +3,11 @@ import TestSupport
 import Testing
 
 @Suite struct NodeAnimateTests {
-  let scene = Scene()
-  let label = Node(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 20, height: 20))
+  var scene: Scene { fixture.scene }
+  var label: Node { fixture.node }
 
   init() {
-    scene.root.addChild(label)
     label.alpha = 0
   }
 

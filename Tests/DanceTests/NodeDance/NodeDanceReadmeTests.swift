@@ -4,12 +4,9 @@ import Testing
 
 /// Dance's README examples, run on a virtual clock.
 @Suite struct NodeDanceReadmeTests {
-  let scene = Scene()
-  let circle = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
-
-  init() {
-    scene.root.addChild(circle)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+  var scene: Scene { fixture.scene }
+  var circle: Node { fixture.node }
 
   @Test("The chained example: animate, addCompletion, start(after: 5)")
   func chainedExample() {

@@ -4,12 +4,9 @@ import TestSupport
 import Testing
 
 @Suite struct PropertyAnimatorTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   static let timings: [any TimingCurveProvider & Sendable] = [
     CubicTimingParameters(animationCurve: .easeInOut),

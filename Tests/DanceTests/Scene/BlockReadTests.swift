@@ -6,12 +6,9 @@ import Testing
 /// that a block can build on its own assignments; and a block that assigns one property
 /// twice replaces its own animation instead of interrupting itself.
 @Suite struct BlockReadTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: 0, y: 0, width: 40, height: 20))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 40, height: 20))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   @Test("Assigning x, then y, of one property in one block animates both")
   func componentsOfOneProperty() {
