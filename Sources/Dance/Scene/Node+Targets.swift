@@ -54,12 +54,17 @@ extension TargetReading where Self: Node {
   package func velocityVector<Value: VectorConvertible>(of property: KeyPath<Self, Value>)
     -> Value.VectorType
   {
-    let probe = VelocityProbe()
+    let probe = VelocityProbe(seconds: 1)
     let moved = AnimationBlockStack.current.run(.velocity(.init(probe))) {
       self[keyPath: property]
     }.vector
     guard probe.reads > 0 else { return .zero }
-    let now = self[keyPath: property].vector
+    // The value on screen, read the same way (not moved on): inside an animation block a
+    // plain read would give the target.
+    let still = VelocityProbe(seconds: 0)
+    let now = AnimationBlockStack.current.run(.velocity(.init(still))) {
+      self[keyPath: property]
+    }.vector
     // The property itself (the getter gave back what it read, moved or not): its own
     // velocity, exactly.
     if probe.reads == 1, let (value, velocity) = probe.last(Value.VectorType.self),
@@ -79,8 +84,9 @@ extension TargetReading where Self: Node {
 /// anything (``Animatable/slowRead()``'s promise).
 final class VelocityProbe {
   /// The time over which a read moves the value on by its velocity (a derived property's
-  /// getter is then differentiated by difference over it: exact when it is linear).
-  let seconds = 1.0
+  /// getter is then differentiated by difference over it: exact when it is linear); 0 for
+  /// a read of the value on screen itself.
+  let seconds: Double
   /// How many animatable properties the getter read.
   private(set) var reads = 0
   /// The last read's value and velocity, their first scalars.
@@ -88,6 +94,11 @@ final class VelocityProbe {
   private var rate = SIMD8<Double>.zero
   /// The last read's vector type, if its scalars fit.
   private var vectorType: ObjectIdentifier?
+
+  /// A probe whose reads move values on by `seconds` of their velocity.
+  init(seconds: Double) {
+    self.seconds = seconds
+  }
 
   /// Notes a read of a property showing `value` and changing at `velocity`.
   func record<V: SIMD>(value: V, velocity: V) where V.Scalar == Double {

@@ -100,6 +100,19 @@ import Testing
     #expect(node.velocity(of: \.center) == .zero)
   }
 
+  @Test("Asked inside an animation block, the velocity is still what is drawn now")
+  func insideABlock() {
+    node.dance.animate(duration: 2, curve: .linear) { $0.center = Point(x: 410, y: 5) }.start()
+    scene.clock.advance(by: 0.5)
+    var inside: Point?
+    let node = node
+    PropertyAnimator(duration: 1, curve: .linear) {
+      inside = node.velocity(of: \.center)
+      node.alpha = 0.5
+    }.startAnimation()
+    #expect(inside == Point(x: 200, y: 0))
+  }
+
   @Test("Additive offsets add their velocities")
   func additive() {
     for (index, target) in [Point(x: 110, y: 5), Point(x: 110, y: 45)].enumerated() {
