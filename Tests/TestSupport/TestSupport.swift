@@ -42,23 +42,6 @@ public func collectingErrors<Result>(_ body: () throws -> Result) rethrows -> (R
   return (result, log.errors)
 }
 
-/// A small, seedable generator (SplitMix64) so randomised tests can be replayed.
-public struct SplitMix64: RandomNumberGenerator {
-  private var state: UInt64
-
-  /// A generator that starts from `seed`.
-  public init(seed: UInt64) { state = seed }
-
-  /// The next 64 random bits.
-  public mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
-
 /// Ways of stepping a clock to a given time, for frame-rate independence tests.
 public enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
   case oneStep, hz30, hz60, hz120, hz144, irregular

@@ -215,9 +215,10 @@ final class FrameStore {
   var slotCount: Int { cores.count }
 
   /// Whether an active animator is running (a delayed start included), not paused.
-  var hasRunningSlot: Bool {
-    cores.indices.contains { cores.element(at: $0).pointee.phase == .running }
-  }
+  var hasRunningSlot: Bool { cores.indices.contains(where: isRunning(slot:)) }
+
+  /// Whether the animator of `slot` is running (a delayed start included).
+  func isRunning(slot: Int) -> Bool { cores.element(at: slot).pointee.phase == .running }
 
   /// The number of lanes; for tests and diagnostics.
   var laneCount: Int {

@@ -23,10 +23,7 @@ extension Scene {
 extension FrameStore {
   /// The animators whose slots are running (a delayed start included).
   var runningAnimators: [PropertyAnimator] {
-    cores.indices.compactMap { slot in
-      guard cores.element(at: slot).pointee.phase == .running else { return nil }
-      return owners.entry(at: slot)?.animator
-    }
+    cores.indices.compactMap { isRunning(slot: $0) ? owners.entry(at: $0)?.animator : nil }
   }
 }
 
