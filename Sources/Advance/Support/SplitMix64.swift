@@ -1,6 +1,7 @@
 /// A small seedable generator (SplitMix64, Steele, Lea and Flood 2014): the same seed gives
 /// the same numbers on every machine. For the package's own uses (DanceTesting's jittered
-/// frame pacing, the fuzzer, randomised tests that must replay), not public API.
+/// frame pacing, `StaggerOrigin.random(seed:)`, the fuzzer, randomised tests that must
+/// replay), not public API.
 package struct SplitMix64: RandomNumberGenerator {
   private var state: UInt64
 

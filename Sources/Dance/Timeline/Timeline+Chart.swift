@@ -31,7 +31,9 @@ extension Timeline {
         let play = nested.playLength / nested.speed / scale
         let cycle = play + nested.repeatDelay / nested.speed / scale
         let end = offset + child.end / scale
-        let plays = (0..<Int(nested.repeatCount.rounded(.up))).map { index in
+        // (At most a thousand bars: a repeat count of 10³⁰⁰ is no Int.)
+        let count = Int(min(nested.repeatCount.rounded(.up), 1000))
+        let plays = (0..<count).map { index in
           let from = start + Double(index) * cycle
           return from...min(from + play, end)
         }

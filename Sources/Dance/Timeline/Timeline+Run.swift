@@ -107,21 +107,33 @@ extension Timeline {
   /// are skipped. NaN is ignored and times outside are clamped, with a `DanceError`.
   public func seek(to time: Double) {
     CallbackQueue.operation {
-      let call = "Timeline.seek(to:)"
-      guard isRoot(call) else { return }
-      guard Validation.requireFinite(time, "the time", in: call) else { return }
-      var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
-      let wasRunning = run?.isRunning ?? false
-      guard let run = activeRun(call: call) else { return }
-      let length = runLength
-      if runRepeatsForever {
-        time = time.truncatingRemainder(dividingBy: max(length, .leastNormalMagnitude))
-      }
-      controlSerial &+= 1
-      run.scrub(to: length > 0 ? time / length : 0, call: call)
-      if wasRunning { run.start(afterDelay: nil, call: call) }
-      aimCallbacks(skippingCurrent: true)
+      _ = move(to: time, call: "Timeline.seek(to:)")
     }
+  }
+
+  /// Moves the playhead for a seek named `call` (see ``seek(to:)``); returns the fraction of
+  /// the run it was at (0 for a timeline that was inactive) and is at now, or nil if
+  /// nothing moved.
+  @discardableResult
+  func move(to time: Double, call: String) -> (from: Double, to: Double)? {
+    guard isRoot(call) else { return nil }
+    guard Validation.requireFinite(time, "the time", in: call) else { return nil }
+    var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
+    let wasRunning = run?.isRunning ?? false
+    let wasActive = run.map { $0.state != .inactive } ?? false
+    guard let run = activeRun(call: call) else { return nil }
+    let from = wasActive ? run.core.fraction(at: clock.now) : 0
+    let length = runLength
+    if runRepeatsForever {
+      let cycle = max(length, .leastNormalMagnitude)
+      foreverPlays = (time / cycle).rounded(.down)
+      time = time.truncatingRemainder(dividingBy: cycle)
+    }
+    controlSerial &+= 1
+    run.scrub(to: length > 0 ? time / length : 0, call: call)
+    if wasRunning { run.start(afterDelay: nil, call: call) }
+    aimCallbacks(skippingCurrent: true)
+    return (from, run.core.fraction(at: clock.now))
   }
 
   /// Moves the playhead to the label `name` (see ``seek(to:)``); a missing label reports a
@@ -140,7 +152,7 @@ extension Timeline {
   var playLength: Double { autoreverses ? 2 * duration : duration }
 
   /// Whether this timeline can be controlled: a nested one plays with its parent.
-  private func isRoot(_ call: String) -> Bool {
+  func isRoot(_ call: String) -> Bool {
     guard parent == nil else {
       DanceError.report(.illegalState, "\(call): a nested timeline plays with its parent")
       return false
@@ -160,7 +172,7 @@ extension Timeline {
   }
 
   /// The active run, made (and activated paused, unless `starting`) if there is none.
-  private func activeRun(call: String, starting: Bool = false) -> PropertyAnimator? {
+  func activeRun(call: String, starting: Bool = false) -> PropertyAnimator? {
     if let run, run.state != .inactive { return run }
     guard let run = makeRun(call: call) else { return nil }
     if !starting {
@@ -194,9 +206,6 @@ extension Timeline {
       return nil
     }
     let plan = TimelinePlan()
-    var leaves: [(rootTime: Double, group: Int, child: Child)] = []
-    var times: [(time: Double, body: () -> Void)] = []
-    collect(into: plan, parent: -1, start: 0, leaves: &leaves, callbacks: &times)
     let forever = !repeatCount.isFinite
     let cycle = playLength + repeatDelay
     if forever && cycle <= 0 {
@@ -204,16 +213,37 @@ extension Timeline {
         .illegalState, "\(call): a timeline that repeats forever needs a duration; not started")
       return nil
     }
+    if !forever && !totalDuration.isFinite {
+      DanceError.report(
+        .outOfRange,
+        "\(call): repeatCount × duration (\(repeatCount) × \(playLength) s) is beyond the "
+          + "largest time; not started")
+      return nil
+    }
+    var leaves: [(rootTime: Double, group: Int, child: Child)] = []
+    var times: [TimelineOccurrence] = []
+    var ids = 0
+    collect(
+      into: plan, parent: -1, start: 0, leaves: &leaves, callbacks: &times, ids: &ids,
+      call: call)
     plan.ownLength = forever ? cycle : totalDuration
     runLength = plan.ownLength
     runRepeatsForever = forever
+    foreverPlays = 0
+    runCycle = cycle
+    runPlays = forever ? .infinity : cycle > 0 ? repeatCount.rounded(.up) : 1
     skipsRemainingCallbacks = false
-    occurrences = times.enumerated().sorted {
-      ($0.element.time, $0.offset) < ($1.element.time, $1.offset)
-    }.map(\.element)
+    // The start of each play, for `onRepeat`, before the play's own callbacks.
+    if forever || runPlays > 1 {
+      times.insert(TimelineOccurrence(time: 0, id: TimelineOccurrence.playMarker) {}, at: 0)
+    }
+    occurrences = times
     runSpeed = speed
+    // A speed of 10⁻⁶ on a run of 10³⁰³ s would last longer than the largest time: the run
+    // then lasts that long (it barely moves either way).
+    let seconds = plan.ownLength / speed
     let run = PropertyAnimator(
-      duration: plan.ownLength / speed,
+      duration: seconds.isFinite ? seconds : .greatestFiniteMagnitude,
       timingParameters: CubicTimingParameters(animationCurve: .linear),
       call: call)
     if forever { run.updateCore { $0.repeats = true } }
@@ -224,7 +254,8 @@ extension Timeline {
     }.map(\.element)
     run.addAnimations { [unowned run] in
       run.bind(to: scene)
-      let recorder = TimelineRecorder(animator: run, plan: plan)
+      let recorder = TimelineRecorder(
+        animator: run, plan: plan, startValues: self.startValues)
       plan.prepare(
         children: leaves.map { leaf in
           guard leaf.group == 0, case .animation(let timing, _) = leaf.child.content else {
@@ -234,6 +265,7 @@ extension Timeline {
             start: leaf.child.start, duration: leaf.child.length, timing: timing)
         })
       run.store?.setPlan(plan, slot: run.slot)
+      self.startValues.adoptAll(into: recorder)
       for (index, leaf) in leaves.enumerated() {
         recorder.child = index
         recorder.group = leaf.group
@@ -264,12 +296,13 @@ extension Timeline {
     return run
   }
 
-  /// Adds `timeline`'s group to `plan` (and its nested timelines' groups), its leaves and
-  /// its callbacks in the root's own time.
+  /// Adds `timeline`'s group to `plan` (and its nested timelines' groups) and its leaves;
+  /// gives its callbacks in its own time: one play for the root (walked play by play at
+  /// run time), every play for a nested timeline. `ids` numbers the callbacks.
   private func collect(
     into plan: TimelinePlan, parent: Int, start: Double,
     leaves: inout [(rootTime: Double, group: Int, child: Child)],
-    callbacks: inout [(time: Double, body: () -> Void)]
+    callbacks: inout [TimelineOccurrence], ids: inout Int, call: String
   ) {
     let group = plan.groups.count
     var rootStart = 0.0
@@ -286,39 +319,62 @@ extension Timeline {
         rootStart: rootStart, rootScale: rootScale))
     for child in children {
       if case .timeline(let nested) = child.content {
-        var nestedCallbacks: [(time: Double, body: () -> Void)] = []
+        var nestedCallbacks: [TimelineOccurrence] = []
         nested.collect(
           into: plan, parent: group, start: child.start, leaves: &leaves,
-          callbacks: &nestedCallbacks)
+          callbacks: &nestedCallbacks, ids: &ids, call: call)
         // The nested callbacks, in this timeline's single-play time.
-        for callback in nestedCallbacks {
-          callbacks.append((child.start + callback.time / nested.speed, callback.body))
+        for var callback in nestedCallbacks {
+          callback.time = child.start + callback.time / nested.speed
+          callbacks.append(callback)
         }
       } else {
         leaves.append((rootStart + child.start / rootScale, group, child))
       }
     }
-    callbacks += self.callbacks
-    // Every play of this timeline (the root's forever-repeating plays are counted at run
-    // time, per cycle).
-    let info = plan.groups[group]
-    let plays = repeatCount.isFinite ? Int(repeatCount.rounded(.up)) : 1
-    let cycle = info.playLength + repeatDelay
-    var expanded: [(time: Double, body: () -> Void)] = []
-    for play in 0..<plays {
-      let offset = Double(play) * cycle
-      let limit = repeatCount.isFinite ? info.totalDuration : info.playLength
-      for callback in callbacks {
-        if offset + callback.time <= limit {
-          expanded.append((offset + callback.time, callback.body))
-        }
-        if autoreverses, offset + 2 * duration - callback.time <= limit {
-          expanded.append((offset + 2 * duration - callback.time, callback.body))
-        }
+    for callback in self.callbacks {
+      callbacks.append(TimelineOccurrence(time: callback.time, id: ids, body: callback.body))
+      ids += 1
+    }
+    // One play: forward, and back again when it autoreverses.
+    var play = callbacks
+    if autoreverses {
+      for var callback in callbacks {
+        callback.time = 2 * duration - callback.time
+        play.append(callback)
       }
     }
-    callbacks = expanded
+    guard parent >= 0 else {
+      callbacks = TimelineOccurrence.sortedOnce(play)
+      return
+    }
+    // A nested timeline's plays, inside one play of its parent (its repeat count is finite;
+    // all its plays fall at one instant when it has no length).
+    let info = plan.groups[group]
+    let cycle = info.playLength + repeatDelay
+    let plays = cycle > 0 ? repeatCount.rounded(.up) : 1
+    let limit = Self.maximumNestedCallbacks
+    if !play.isEmpty && plays * Double(play.count) > Double(limit) {
+      DanceError.report(
+        .outOfRange,
+        "\(call): a nested timeline's callbacks come to \(plays * Double(play.count)) over its "
+          + "repeats; the first \(limit) run")
+    }
+    var expanded: [TimelineOccurrence] = []
+    var offset = 0.0
+    while !play.isEmpty && offset < plays && expanded.count < limit {
+      for var callback in play where offset * cycle + callback.time <= info.totalDuration {
+        callback.time += offset * cycle
+        expanded.append(callback)
+      }
+      offset += 1
+    }
+    callbacks = TimelineOccurrence.sortedOnce(expanded)
   }
+
+  /// The most callbacks a nested timeline's repeats expand to (a root's plays are walked
+  /// one by one instead).
+  static var maximumNestedCallbacks: Int { 100_000 }
 
   /// The run ended (its completion, which runs before the user's): the callbacks up to a
   /// natural end, then nothing scheduled.
@@ -326,120 +382,28 @@ extension Timeline {
     guard run === ended else { return }
     keepAlive = nil
     if registration.hasDeadline { clock.unschedule(self) }
+    restingTime =
+      switch position {
+      case .end: runRepeatsForever ? foreverPlays * runCycle + runLength : runLength
+      case .start: 0
+      case .current: (runRepeatsForever ? foreverPlays * runCycle : 0) + ended.core.anchorFraction * runLength
+      }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {
       // Playback reached an end: what is left of the callbacks comes due now.
       // (At most one pass over them: a callback may change the settings of the next run.)
       let forward = position == .end
-      for _ in occurrences.indices {
+      for _ in 0...occurrences.count {
         guard let body = takeNextCallback(upTo: .infinity, forward: forward) else { break }
         CallbackQueue.checkUserCodeMayRun()
         body()
         guard serial == controlSerial else { return }
       }
     }
-  }
-}
-
-// MARK: - Callbacks
-
-extension Timeline: ClockDeadlineObserver {
-  /// Points `nextCallback` at the first callback ahead of the playhead in the direction of
-  /// play (past one exactly at the playhead if `skippingCurrent`), and schedules it.
-  func aimCallbacks(skippingCurrent: Bool) {
-    keepAlive = run?.isRunning == true ? self : nil
-    guard let run else { return }
-    let core = run.core
-    let forward = !core.reversed
-    if !runRepeatsForever {
-      // A fresh run aims from where it starts (a zero-length run is at its end at once,
-      // and its callbacks must still come due); otherwise from where the playhead is.
-      let own = skippingCurrent ? core.fraction(at: clock.now) : core.anchorFraction
-      if forward {
-        nextCallback = occurrences.partitioningIndex {
-          skippingCurrent ? fraction(of: $0.time) > own : fraction(of: $0.time) >= own
-        }
-      } else {
-        nextCallback =
-          occurrences.partitioningIndex {
-            skippingCurrent ? fraction(of: $0.time) >= own : fraction(of: $0.time) > own
-          } - 1
-      }
-    } else {
-      nextCycle = 0
-      nextCallback = occurrences.partitioningIndex {
-        skippingCurrent
-          ? fraction(of: $0.time) > core.anchorFraction
-          : fraction(of: $0.time) >= core.anchorFraction
-      }
-    }
-    schedule()
-  }
-
-  /// The fraction of the run's length at which own time `time` falls.
-  private func fraction(of time: Double) -> Double {
-    runLength > 0 ? time / runLength : 0
-  }
-
-  /// The clock time at which the next callback comes due, if the run is running.
-  private func nextCallbackClockTime() -> Double? {
-    guard let run else { return nil }
-    let core = run.core
-    guard core.phase == .running else { return nil }
-    let forward = !core.reversed
-    guard nextCallback >= 0 && nextCallback < occurrences.count else { return nil }
-    var target = fraction(of: occurrences[nextCallback].time)
-    if runRepeatsForever { target += nextCycle }
-    let spf = core.secondsPerFraction
-    let time =
-      core.anchorTime + (forward ? target - core.anchorFraction : core.anchorFraction - target)
-      * spf
-    return max(time, core.anchorTime)
-  }
-
-  private func schedule() {
-    if let time = nextCallbackClockTime() {
-      clock.schedule(self, at: time)
-    } else if registration.hasDeadline {
-      clock.unschedule(self)
-    }
-  }
-
-  /// Takes the next callback if it comes due by clock time `time`, moving `nextCallback`
-  /// on.
-  private func takeNextCallback(upTo time: Double, forward: Bool) -> (() -> Void)? {
-    guard nextCallback >= 0 && nextCallback < occurrences.count else { return nil }
-    if time.isFinite {
-      guard let due = nextCallbackClockTime(), due <= time else { return nil }
-    }
-    let body = occurrences[nextCallback].body
-    if forward {
-      nextCallback += 1
-      if runRepeatsForever && nextCallback == occurrences.count {
-        nextCallback = 0
-        nextCycle += 1
-      }
-    } else {
-      nextCallback -= 1
-    }
-    return body
-  }
-
-  /// A callback came due: run every callback due now, in order, unless one of them moves
-  /// the playhead or changes the state; then schedule the next.
-  package func clockDidReachDeadline(_ clock: AnimationClock) {
-    guard let run, run.core.phase == .running else { return }
-    let serial = controlSerial
-    let forward = !run.core.reversed
-    var ran = 0
-    while let body = takeNextCallback(upTo: clock.now, forward: forward) {
-      CallbackQueue.checkUserCodeMayRun()
-      body()
-      guard serial == controlSerial else { return }
-      ran += 1
-      if ran >= AnimationClock.maximumEventsPerObserverPerAdvance { break }
-    }
-    schedule()
+    // The playhead's last move: onUpdate sees the end before the completions do.
+    reportUpdate()
+    guard serial == controlSerial else { return }
+    updateFrameRegistration()
   }
 }
 

@@ -89,13 +89,22 @@ public final class Timeline {
 
   /// The current run, while there is one; it carries the state machine and the lanes.
   var run: PropertyAnimator?
-  /// The callbacks of the run, in the root's own time, sorted; `nextCallback` is the next
-  /// to run in the direction of play.
-  var occurrences: [(time: Double, body: () -> Void)] = []
+  /// The run's callbacks within one cycle of the root, sorted by time
+  /// (Timeline+Callbacks.swift); the walk is at entry `nextCallback` of cycle `nextCycle`
+  /// (counted from the run's start, or from its anchor's cycle when it repeats forever).
+  var occurrences: [TimelineOccurrence] = []
   var nextCallback = 0
-  /// For a timeline that repeats forever: the cycle of `nextCallback`, counted from the
-  /// run's anchor.
   var nextCycle = 0.0
+  /// The root's own seconds of one cycle of the run (a play and the delay after it), and
+  /// its plays: ∞ when it repeats forever, 1 when it has no length (every play falls at one
+  /// instant).
+  var runCycle = 0.0
+  var runPlays = 1.0
+  /// For a run that repeats forever: the plays it has entered (its lanes' fraction wraps).
+  var foreverPlays = 0.0
+  /// The callbacks run at the walk's current instant (a fraction of the run): each runs
+  /// once there.
+  var ranAtInstant: (fraction: Double, ids: [Int]) = (.nan, [])
   /// Changes at every control call, so that a callback loop can tell it was interrupted.
   var controlSerial: UInt64 = 0
   /// The speed the run's duration was made for, and the root's own seconds it spans.
@@ -114,6 +123,21 @@ public final class Timeline {
   /// Set by `finish(at:)`: the callbacks between the playhead and the end do not run.
   var skipsRemainingCallbacks = false
   private var completions: [(AnimatingPosition) -> Void] = []
+  /// The start values of the first run, which every later run plays again.
+  let startValues = TimelineStartValues()
+  /// Runs when playback enters the next play (not the first), at the exact clock time the
+  /// play begins, once per play even when one clock step crosses several; in reverse, when
+  /// playback crosses back over the start of a play. `clock.now` reads the time.
+  public var onRepeat: ((Timeline) -> Void)?
+  /// Runs at the end of each clock advance that moved the playhead, after the frame (what
+  /// it reads is what is drawn), and once more when the run ends at its end or start.
+  public var onUpdate: ((Timeline) -> Void)? {
+    didSet { updateFrameRegistration() }
+  }
+  /// Where the last run ended, in own seconds (``time`` while inactive).
+  var restingTime = 0.0
+  /// The ``time`` `onUpdate` last saw.
+  var lastUpdateTime = Double.nan
   /// Whether the next run plays from the end back (``isReversed`` set while inactive).
   var reversedWhenInactive = false
 
@@ -128,6 +152,7 @@ public final class Timeline {
 
   deinit {
     if registration.hasDeadline { clock.unschedule(self) }
+    if registration.isActive { clock.deactivate(self) }
     // Released while paused: the run ends where it is (a running one keeps this alive).
     if let run, run.state != .inactive { run.stopAnimation(true) }
   }
@@ -190,7 +215,8 @@ public final class Timeline {
 
   /// Own seconds per second of the parent (the clock for a root timeline), > 0; default 1.
   /// Changed while the timeline runs, the playhead stays where it is. NaN, infinite and
-  /// values ≤ 0 are refused with a `DanceError`.
+  /// values ≤ 0 are refused with a `DanceError`; values outside 10⁻⁶…10⁶ are clamped to it,
+  /// with one (a speed of 10⁻³¹⁰ would make a run's length overflow to ∞).
   public var speed: Double = 1 {
     didSet {
       guard speed > 0 && speed.isFinite else {
@@ -198,6 +224,10 @@ public final class Timeline {
           .outOfRange, "Timeline.speed: \(speed) is not a speed > 0; unchanged")
         speed = oldValue
         return
+      }
+      if !Self.speeds.contains(speed) {
+        // (An assignment inside its own observer does not run the observer again.)
+        speed = Validation.clamped(speed, to: Self.speeds, "the speed", in: "Timeline.speed")
       }
       if parent != nil || run == nil {
         guard isBuildable("Timeline.speed") else {
@@ -208,6 +238,9 @@ public final class Timeline {
       changeRunSpeed()
     }
   }
+
+  /// The speeds a timeline takes.
+  static var speeds: ClosedRange<Double> { 1e-6...1e6 }
 
   /// Whether changing the timeline's structure is allowed now (it and its root are
   /// inactive); reports a `DanceError` naming `call` otherwise.
@@ -256,13 +289,15 @@ public final class Timeline {
     let duration = Validation.seconds(duration, "the duration", in: call)
     let timing = AnimationTiming(timing, requestedDuration: duration, call: call)
     let start = resolve(position, call: call)
-    append(Child(start: start, content: .animation(timing, animations), length: timing.duration))
+    append(
+      Child(start: start, content: .animation(timing, animations), length: timing.duration),
+      call: call)
     return self
   }
 
   /// Adds an animation per node, the i-th starting `rank × each` seconds after `position`,
   /// where the rank counts from `origin`; `animations` receives each node and its index.
-  /// For what follows, the stagger is one child: from its first start to its last end.
+  /// For what follows, the stagger is one child: from its earliest start to its last end.
   @discardableResult
   public func stagger(
     _ nodes: [Node], each interval: Double, from origin: StaggerOrigin = .first,
@@ -272,27 +307,62 @@ public final class Timeline {
     let call = "Timeline.stagger(_:each:from:duration:curve:at:_:)"
     guard isBuildable(call) else { return self }
     let interval = Validation.seconds(interval, "each", in: call)
+    return addStagger(
+      nodes, origin: origin, spacing: { _ in interval }, duration: duration, curve: curve,
+      at: position, call: call, animations)
+  }
+
+  /// Adds an animation per node, spread over `amount` seconds in all (GSAP's `amount`): the
+  /// i-th starts `rank / largest rank × amount` after `position`, the rank counting from
+  /// `origin`. Otherwise as ``stagger(_:each:from:duration:curve:at:_:)``.
+  @discardableResult
+  public func stagger(
+    _ nodes: [Node], amount: Double, from origin: StaggerOrigin = .first,
+    duration: Double, curve: AnimationCurve = .easeInOut, at position: TimelinePosition = .end,
+    _ animations: @escaping (Node, Int) -> Void
+  ) -> Timeline {
+    let call = "Timeline.stagger(_:amount:from:duration:curve:at:_:)"
+    guard isBuildable(call) else { return self }
+    let amount = Validation.seconds(amount, "the amount", in: call)
+    return addStagger(
+      nodes, origin: origin, spacing: { $0 > 0 ? amount / $0 : 0 }, duration: duration,
+      curve: curve, at: position, call: call, animations)
+  }
+
+  /// A stagger's children: node i at `rank(i) × spacing(largest rank)` after `position`.
+  private func addStagger(
+    _ nodes: [Node], origin: StaggerOrigin, spacing: (Double) -> Double, duration: Double,
+    curve: AnimationCurve, at position: TimelinePosition, call: String,
+    _ animations: @escaping (Node, Int) -> Void
+  ) -> Timeline {
     let duration = Validation.seconds(duration, "the duration", in: call)
     let timing = AnimationTiming(
       CubicTimingParameters(animationCurve: curve), requestedDuration: duration, call: call)
     let first = resolve(position, call: call)
-    var end = first
+    let ranks = origin.ranks(count: nodes.count, call: call)
+    let interval = spacing(ranks.max() ?? 0)
+    let starts = ranks.map { first + $0 * interval }
+    let earliest = starts.min() ?? first
+    let end = max(first, (starts.max() ?? first) + duration)
+    guard end.isFinite else {
+      DanceError.report(
+        .outOfRange, "\(call): the stagger would end at \(end) s, beyond the largest time; not added")
+      return self
+    }
     // Charted as "stagger N · i": the timeline's Nth stagger, its ith node.
     staggerCount += 1
     let stagger = staggerCount
     for (index, node) in nodes.enumerated() {
-      let start = first + origin.rank(of: index, count: nodes.count) * interval
       children.append(
         Child(
-          start: start,
+          start: starts[index],
           content: .animation(
             timing,
             { [weak node] in
               if let node { animations(node, index) }
             }), length: duration, name: "stagger \(stagger) · \(index)"))
-      end = max(end, start + duration)
     }
-    previous = (first, end)
+    previous = (earliest, end)
     return self
   }
 
@@ -341,7 +411,7 @@ public final class Timeline {
               .illegalState,
               "\(call): \(property) is not a stored animatable property; its last value was set")
           }
-        }), length: length, name: "keyframes"))
+        }), length: length, name: "keyframes"), call: call)
     return self
   }
 
@@ -380,8 +450,13 @@ public final class Timeline {
       return self
     }
     let start = resolve(position, call: call)
+    let entry = Child(start: start, content: .timeline(child), length: 0, name: "timeline")
+    guard entry.end.isFinite else {
+      append(entry, call: call)  // refused, with its error
+      return self
+    }
     child.parent = self
-    append(Child(start: start, content: .timeline(child), length: 0, name: "timeline"))
+    append(entry, call: call)
     return self
   }
 
@@ -413,7 +488,14 @@ public final class Timeline {
   /// The time of the label `name`, in own seconds, or nil.
   public func time(ofLabel name: String) -> Double? { labels[name] }
 
-  private func append(_ child: Child) {
+  /// Adds `child`, unless it would end beyond the largest time (a `DanceError` naming
+  /// `call`): a timeline's length must stay finite.
+  private func append(_ child: Child, call: String) {
+    guard child.end.isFinite else {
+      DanceError.report(
+        .outOfRange, "\(call): the child would end at \(child.end) s, beyond the largest time; not added")
+      return
+    }
     children.append(child)
     previous = (child.start, child.end)
   }
@@ -431,6 +513,13 @@ public final class Timeline {
     case .end: base = duration
     case .previousStart: base = previous?.start ?? 0
     case .previousEnd: base = previous?.end ?? duration
+    case .previousFraction(var fraction):
+      if !fraction.isFinite {
+        DanceError.report(.nonFiniteNumber, "\(call): the fraction is \(fraction); using 0")
+        fraction = 0
+      }
+      let (start, end) = previous ?? (0, 0)
+      base = start + fraction * (end - start)
     case .label(let name):
       if let time = labels[name] {
         base = time

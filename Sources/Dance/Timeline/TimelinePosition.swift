@@ -12,7 +12,8 @@
 /// ```
 ///
 /// The names follow GSAP's position parameter: `.end(offset:)` is `"+=0.5"` / `"-=0.5"`,
-/// `.withPrevious` is `"<"`, `.afterPrevious` is `">"`. A start before 0 is clamped to 0 and a
+/// `.withPrevious` is `"<"`, `.withPrevious(fraction: 0.25)` is `"<25%"`, `.afterPrevious` is
+/// `">"`. A start before 0 is clamped to 0 and a
 /// NaN or infinite time or offset counts as 0, each with a `DanceError`.
 public struct TimelinePosition: ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral, Sendable {
   enum Anchor: Sendable {
@@ -20,6 +21,8 @@ public struct TimelinePosition: ExpressibleByFloatLiteral, ExpressibleByIntegerL
     case end
     case previousStart
     case previousEnd
+    /// The previous child's start plus this fraction of its length.
+    case previousFraction(Double)
     case label(String)
   }
 
@@ -47,6 +50,13 @@ public struct TimelinePosition: ExpressibleByFloatLiteral, ExpressibleByIntegerL
   /// `offset` seconds after the start of the child added last.
   public static func withPrevious(offset: Double) -> TimelinePosition {
     TimelinePosition(anchor: .previousStart, offset: offset)
+  }
+
+  /// `fraction` of the way into the child added last (GSAP's `"<25%"` is
+  /// `.withPrevious(fraction: 0.25)`): its start plus `fraction` × its length. A NaN or
+  /// infinite fraction counts as 0, with a `DanceError`.
+  public static func withPrevious(fraction: Double) -> TimelinePosition {
+    TimelinePosition(anchor: .previousFraction(fraction), offset: 0)
   }
 
   /// At the end of the child added last.
@@ -81,7 +91,9 @@ public struct TimelinePosition: ExpressibleByFloatLiteral, ExpressibleByIntegerL
   }
 }
 
-/// Which node of a ``Timeline/stagger(_:each:from:duration:curve:at:_:)`` starts first.
+/// Which node of a ``Timeline/stagger(_:each:from:duration:curve:at:_:)`` starts first:
+/// each node gets a *rank*, and starts `rank × each` after the stagger's position (GSAP's
+/// `from`).
 public enum StaggerOrigin: Hashable, Sendable {
   /// The first node, then each next one `each` seconds later.
   case first
@@ -89,13 +101,38 @@ public enum StaggerOrigin: Hashable, Sendable {
   case last
   /// The middle node(s) first, out to both ends: node i starts at |i − (n − 1)/2| × `each`.
   case center
+  /// Node `i` first, out to both ends: node j has rank |j − i|. An index outside the nodes
+  /// is clamped to them, with a `DanceError`.
+  case index(Int)
+  /// Both ends first, inward: node j has rank min(j, n − 1 − j).
+  case edges
+  /// A shuffle: the ranks 0…n − 1 in an order drawn from `seed` (SplitMix64, Fisher–Yates),
+  /// the same for the same seed and count on every run and machine.
+  case random(seed: UInt64)
 
-  /// How many intervals after the first start node `index` of `count` starts.
-  func rank(of index: Int, count: Int) -> Double {
+  /// The rank of each of `count` nodes; `call` names the user's call in errors.
+  func ranks(count: Int, call: String) -> [Double] {
+    let last = Double(count - 1)
     switch self {
-    case .first: Double(index)
-    case .last: Double(count - 1 - index)
-    case .center: abs(Double(index) - Double(count - 1) / 2)
+    case .first: return (0..<count).map { Double($0) }
+    case .last: return (0..<count).map { last - Double($0) }
+    case .center: return (0..<count).map { abs(Double($0) - last / 2) }
+    case .index(var origin):
+      if count > 0 && !(0..<count).contains(origin) {
+        DanceError.report(
+          .outOfRange, "\(call): the origin index \(origin) is outside 0..<\(count); clamped")
+        origin = min(max(origin, 0), count - 1)
+      }
+      return (0..<count).map { abs(Double($0 - origin)) }
+    case .edges: return (0..<count).map { min(Double($0), last - Double($0)) }
+    case .random(let seed):
+      var ranks = (0..<count).map { Double($0) }
+      var generator = SplitMix64(seed: seed)
+      for index in ranks.indices.reversed() where index > 0 {
+        let other = Int(generator.next() % UInt64(index + 1))
+        ranks.swapAt(index, other)
+      }
+      return ranks
     }
   }
 }

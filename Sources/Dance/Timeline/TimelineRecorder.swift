@@ -5,6 +5,9 @@ final class TimelineRecorder {
   /// The timeline's run: it owns the lanes.
   let animator: PropertyAnimator
   let plan: TimelinePlan
+  /// The start values of the timeline's first run (this run records into it if it is the
+  /// first).
+  let startValues: TimelineStartValues
   /// The child's group (its timeline) in the plan.
   var group = 0
   /// The child's start in its group's own time, and in the root's own time.
@@ -23,13 +26,88 @@ final class TimelineRecorder {
   /// as `frame`): the rest of that child's assignments apply at once.
   var keyframesRejected = false
 
-  init(animator: PropertyAnimator, plan: TimelinePlan) {
+  init(animator: PropertyAnimator, plan: TimelinePlan, startValues: TimelineStartValues) {
     self.animator = animator
     self.plan = plan
+    self.startValues = startValues
   }
 
   /// Own seconds of the child's group per root own second.
   var scale: Double { plan.groups[group].rootScale }
+}
+
+/// The value each property showed when a ``Timeline`` first became active: its children
+/// start from these in every run, so that a replay (`start()` after the end, `restart()`, a
+/// seek after the end) shows what the first run showed at every time, as GSAP records start
+/// values on first render. ``Timeline/invalidate()`` forgets them.
+final class TimelineStartValues {
+  private struct Key: Hashable {
+    let node: ObjectIdentifier
+    let property: AnyHashable
+  }
+
+  private struct Record {
+    /// Kept weakly, and checked: another node may reuse a freed one's identifier.
+    var node: Weak<Node>
+    var value: Any
+    /// Gives the property its lane in a new run (before any block reads it).
+    var adopt: (TimelineRecorder) -> Void
+  }
+
+  /// The records, in the order first recorded, and where each is.
+  private var records: [Record] = []
+  private var indices: [Key: Int] = [:]
+
+  /// The recorded start value of `node`'s property `key`, recording `shown` if there is
+  /// none yet, with `adopt`, which takes the property into a run's timeline lanes.
+  func value<V>(
+    of node: Node, _ key: PropertyKey, shown: V, adopt: @escaping (TimelineRecorder) -> Void
+  ) -> V {
+    let key = Key(node: ObjectIdentifier(node), property: key.identity)
+    if let index = indices[key] {
+      if records[index].node.object === node, let value = records[index].value as? V {
+        return value
+      }
+      records[index] = Record(node: Weak(node), value: shown, adopt: adopt)
+    } else {
+      indices[key] = records.count
+      records.append(Record(node: Weak(node), value: shown, adopt: adopt))
+    }
+    return shown
+  }
+
+  /// Takes every recorded property into the run of `recorder` from its recorded value,
+  /// before the children's blocks run: a read inside a block then gives the recorded value
+  /// (not what the node shows now), as it gave the first run.
+  func adoptAll(into recorder: TimelineRecorder) {
+    for record in records where record.node.object != nil { record.adopt(recorder) }
+  }
+
+  /// Forgets every recorded value.
+  func removeAll() {
+    records = []
+    indices = [:]
+  }
+}
+
+/// A weak reference, for collections.
+struct Weak<Object: AnyObject> {
+  weak var object: Object?
+  init(_ object: Object) { self.object = object }
+}
+
+extension PropertyKey {
+  /// Tells properties apart (a subclass's own by its storage's key path).
+  var identity: AnyHashable {
+    switch self {
+    case .center: AnyHashable(0)
+    case .bounds: AnyHashable(1)
+    case .alpha: AnyHashable(2)
+    case .transform: AnyHashable(3)
+    case .backgroundColor: AnyHashable(4)
+    case .custom(let property): AnyHashable(property.storageKeyPath)
+    }
+  }
 }
 
 extension PropertyAnimator {
@@ -46,7 +124,7 @@ extension PropertyAnimator {
 
   /// The lane of `node`'s property in this run's timeline, made on first use: it takes
   /// the property from whatever drove it, starting from the value on screen now.
-  private func timelineAnimation<Storage: PropertyStorage>(
+  func timelineAnimation<Storage: PropertyStorage>(
     for node: Storage.Root, storage: Storage, recorder: TimelineRecorder
   ) -> PropertyAnimation? {
     guard canAnimate(node) else { return nil }
@@ -56,7 +134,12 @@ extension PropertyAnimator {
     {
       return previous
     }
-    let base = storage.access(node) { $0.displayedValue }.vector
+    let shown = storage.access(node) { $0.displayedValue }.vector
+    let base = recorder.startValues.value(of: node, storage.makeKey(), shown: shown) {
+      [weak node] recorder in
+      guard let node else { return }
+      _ = recorder.animator.timelineAnimation(for: node, storage: storage, recorder: recorder)
+    }
     let animation = adopt(
       node: node, storage: storage, path: LanePath(from: base, to: base),
       timeline: TimelineTrack(plan: recorder.plan, base: base), previous: previous)

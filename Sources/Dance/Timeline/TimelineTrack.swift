@@ -248,13 +248,28 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
     return (segment.child, segment.from, segment.to)
   }
 
+  /// Inserts `entry` into `group`'s entries after every one that starts at or before it; a
+  /// nested group's entry not where that group already holds the property.
+  private func insert(_ entry: Entry, into group: Int) {
+    let list = entries[group]
+    var index = list.count
+    while index > 0 && list[index - 1].start > entry.start { index -= 1 }
+    if entry.group >= 0 && index > 0 && list[index - 1].group == entry.group { return }
+    entries[group].insert(entry, at: index)
+  }
+
   /// Where the property is at the plan's cursor: what a read inside a block sees, and
   /// the target.
   var target: V { value(at: plan.cursor, slopes: false).value }
 
   /// Adds `segment`, starting at the root's own time `rootTime` in group `group`: the
   /// groups on the way down from the root take the property there (each from its parent's
-  /// value at that moment) unless they already hold it last.
+  /// value at that moment) unless they already hold it then.
+  ///
+  /// Segments may come out of start order (a keyframe track's later keyframes are added
+  /// before a child that starts between them): each entry goes in start order, so the
+  /// entry that starts latest at or before t owns the property at t, whatever the order
+  /// added (ties: the one added last).
   func add(_ segment: TimelineSegment<V>, group: Int, rootTime: Double) {
     var path: [Int] = []
     var level = group
@@ -264,15 +279,12 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
     }
     var parent = 0
     for child in path.reversed() {
-      if entries[parent].last?.group != Int32(child) {
-        let start = (rootTime - plan.groups[parent].rootStart) * plan.groups[parent].rootScale
-        if entries[child].isEmpty { bases[child] = value(at: rootTime, slopes: false).value }
-        entries[parent].append(Entry(start: start, segment: -1, group: Int32(child)))
-      }
+      let start = (rootTime - plan.groups[parent].rootStart) * plan.groups[parent].rootScale
+      if entries[child].isEmpty { bases[child] = value(at: rootTime, slopes: false).value }
+      insert(Entry(start: start, segment: -1, group: Int32(child)), into: parent)
       parent = child
     }
-    entries[group].append(
-      Entry(start: segment.start, segment: Int32(segments.count), group: -1))
+    insert(Entry(start: segment.start, segment: Int32(segments.count), group: -1), into: group)
     segments.append(segment)
     single.removeAll()
     if group == 0 && entries[0].count == 1 && entries.count == 1 { single.append(segment) }
