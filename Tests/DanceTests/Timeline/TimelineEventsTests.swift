@@ -1,0 +1,165 @@
+import Dance
+import TestSupport
+import Testing
+
+/// SPEC "Timeline, round 2": onRepeat, onUpdate, seeking with callbacks, time and
+/// iteration, the new staggers and positions.
+@Suite struct TimelineEventsTests {
+  let scene = Scene()
+  let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+
+  init() {
+    scene.root.addChild(node)
+  }
+
+  /// 0 → 100 on x over one second, linear.
+  func slide() -> Timeline {
+    let node = node
+    return Timeline(scene: scene).animate(duration: 1, curve: .linear) { node.center.x = 100 }
+  }
+
+  @Test("onRepeat runs once per play entered, at its exact clock time, even in one huge step")
+  func onRepeat() {
+    let timeline = slide()
+    timeline.repeatCount = 3.5
+    timeline.repeatDelay = 0.5
+    let clock = scene.clock
+    var entered: [(time: Double, iteration: Int, x: Double)] = []
+    timeline.onRepeat = { [node] in entered.append((clock.now, $0.iteration, node.center.x)) }
+    timeline.start()
+    scene.clock.advance(by: 100)
+    // Plays begin at 1.5, 3 and 4.5 (each a play of 1 s and a delay of 0.5 s).
+    #expect(entered.map(\.time) == [1.5, 3, 4.5])
+    #expect(entered.map(\.iteration) == [1, 2, 3])
+    #expect(entered.allSatisfy { $0.x == 0 })  // the new play shows its start
+  }
+
+  @Test("onUpdate runs once per advance that moved the playhead, the last time at the end")
+  func onUpdate() {
+    let timeline = slide()
+    var seen: [(time: Double, x: Double)] = []
+    let node = node
+    timeline.onUpdate = { seen.append(($0.time, node.center.x)) }
+    var completed: [Double] = []
+    timeline.addCompletion { _ in completed.append(seen.last?.time ?? -1) }
+    timeline.start()
+    scene.clock.advance(by: 0.25)
+    scene.clock.advance(by: 0.25)
+    timeline.pause()
+    scene.clock.advance(by: 0.25)  // paused: the playhead does not move
+    timeline.start()
+    scene.clock.advance(by: 2)
+    scene.clock.advance(by: 1)  // ended: nothing more
+    #expect(seen.map(\.time) == [0.25, 0.5, 1])
+    #expect(seen.map(\.x) == [25, 50, 100])  // what it reads is what is drawn
+    #expect(completed == [1])  // onUpdate saw the end before the completion ran
+  }
+
+  @Test("A seek with callbacks runs those crossed, in the direction of travel, once each")
+  func seekWithCallbacks() {
+    var ran: [String] = []
+    let timeline = slide()
+      .addCallback(at: 0) { ran.append("0") }
+      .addCallback(at: 0.25) { ran.append("a") }
+      .addCallback(at: 0.5) { ran.append("b") }
+      .addCallback(at: 0.75) { ran.append("c") }
+    timeline.seek(to: 0.5, runsCallbacks: true)  // from 0 (inactive): 0 < t ≤ 0.5
+    #expect(ran == ["a", "b"])
+    timeline.seek(to: 0.9, runsCallbacks: true)  // 0.5 excluded, 0.75 crossed
+    #expect(ran == ["a", "b", "c"])
+    timeline.seek(to: 0.25, runsCallbacks: true)  // back: 0.75 and 0.5, then 0.25 itself
+    #expect(ran == ["a", "b", "c", "c", "b", "a"])
+    timeline.seek(to: 0.75)  // without: none
+    #expect(ran.count == 6 && node.center.x == 75 && timeline.time == 0.75)
+    #expect(timeline.state == .active && !timeline.isRunning)  // it stays paused
+  }
+
+  @Test("A seek with callbacks across an autoreversing repeat runs each crossing once")
+  func seekWithCallbacksAcrossPlays() {
+    var turns = 0
+    var repeats = 0
+    let timeline = slide().addCallback(at: 1) { turns += 1 }
+    timeline.autoreverses = true
+    timeline.repeatCount = 3
+    timeline.onRepeat = { _ in repeats += 1 }
+    timeline.seek(to: 5.5, runsCallbacks: true)
+    #expect(turns == 3 && repeats == 2 && timeline.iteration == 2)
+  }
+
+  @Test("time and iteration follow the playhead, through delays, reversal and the end")
+  func timeAndIteration() {
+    let timeline = slide()
+    timeline.repeatCount = 2.5
+    timeline.repeatDelay = 1
+    #expect(timeline.totalDuration == 4.5 && timeline.time == 0 && timeline.iteration == 0)
+    timeline.start()
+    scene.clock.advance(by: 0.5)
+    #expect(timeline.time == 0.5 && timeline.iteration == 0)
+    scene.clock.advance(by: 1)  // in the delay after the first play
+    #expect(timeline.time == 1.5 && timeline.iteration == 0)
+    scene.clock.advance(by: 1)  // the second play
+    #expect(timeline.time == 2.5 && timeline.iteration == 1)
+    scene.clock.advance(by: 10)  // ended
+    #expect(timeline.time == 4.5 && timeline.iteration == 2 && timeline.state == .inactive)
+    // Forever: plays entered since the start.
+    let forever = slide()
+    forever.repeatCount = .infinity
+    forever.start()
+    scene.clock.advance(by: 3.25)
+    #expect(forever.iteration == 3 && abs(forever.time - 3.25) < 1e-12)
+    forever.seek(to: 7.5)
+    #expect(forever.iteration == 7 && abs(forever.time - 7.5) < 1e-12)
+  }
+
+  /// The start times of the children of `timeline`'s stagger, in node order.
+  func starts(_ timeline: Timeline) -> [Double] {
+    timeline.chart.rows.map(\.start)
+  }
+
+  @Test("Staggers by amount, from an index, from the edges, and a seeded shuffle")
+  func staggers() {
+    let nodes = (0..<5).map { _ in Node() }
+    let amount = Timeline(scene: scene)
+      .stagger(nodes, amount: 1, duration: 1) { node, _ in node.alpha = 0 }
+    #expect(starts(amount) == [0, 0.25, 0.5, 0.75, 1] && amount.duration == 2)
+    let centered = Timeline(scene: scene)
+      .stagger(nodes, amount: 1, from: .center, duration: 1) { node, _ in node.alpha = 0 }
+    #expect(starts(centered) == [1, 0.5, 0, 0.5, 1])
+    let fromIndex = Timeline(scene: scene)
+      .stagger(nodes, each: 0.5, from: .index(1), duration: 1) { node, _ in node.alpha = 0 }
+    #expect(starts(fromIndex) == [0.5, 0, 0.5, 1, 1.5])
+    let edges = Timeline(scene: scene)
+      .stagger(nodes, each: 0.5, from: .edges, duration: 1) { node, _ in node.alpha = 0 }
+    #expect(starts(edges) == [0, 0.5, 1, 0.5, 0])
+    func shuffled(_ seed: UInt64) -> [Double] {
+      starts(
+        Timeline(scene: scene)
+          .stagger(nodes, each: 1, from: .random(seed: seed), duration: 1) { node, _ in
+            node.alpha = 0
+          })
+    }
+    #expect(shuffled(7) == shuffled(7))  // the same every run
+    #expect(shuffled(7).sorted() == [0, 1, 2, 3, 4])  // a permutation of the ranks
+    #expect(Set((1...8).map { shuffled($0) }).count > 1)  // the seed matters
+    let (_, errors) = collectingErrors {
+      let clamped = Timeline(scene: scene)
+        .stagger(nodes, each: 1, from: .index(9), duration: 1) { node, _ in node.alpha = 0 }
+      #expect(starts(clamped) == [4, 3, 2, 1, 0])
+    }
+    #expect(errors.count == 1)
+  }
+
+  @Test("withPrevious after a stagger means its earliest start; withPrevious(fraction:) inside")
+  func previousPositions() {
+    let nodes = (0..<4).map { _ in Node() }
+    let timeline = Timeline(scene: scene)
+      .animate(duration: 1) { self.node.alpha = 0 }
+      .stagger(nodes, each: 0.1, from: .center, duration: 0.5) { node, _ in node.alpha = 0 }
+      .addLabel("with", at: .withPrevious)
+    // Ranks 1.5, 0.5, 0.5, 1.5 from 1 s: the earliest starts at 1.05.
+    #expect(abs(timeline.time(ofLabel: "with")! - 1.05) < 1e-12)
+    timeline.animate(duration: 2, at: 4) { self.node.alpha = 1 }
+    timeline.addLabel("quarter", at: .withPrevious(fraction: 0.25))
+    #expect(timeline.time(ofLabel: "quarter") == 4.5)
+  }
+}
