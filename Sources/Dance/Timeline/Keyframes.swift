@@ -3,8 +3,10 @@
 public struct Keyframe<Value: VectorConvertible> {
   enum Kind {
     case linear(TimingFunction)
-    case cubic
-    case spring(SpringParameters)
+    /// With the velocities given at its start and end, if any.
+    case cubic(start: Value.VectorType?, end: Value.VectorType?)
+    /// With the velocity given at its start, if any.
+    case spring(SpringParameters, start: Value.VectorType?)
     case move
   }
 
@@ -25,32 +27,47 @@ public struct LinearKeyframe<Value: VectorConvertible> {
   }
 }
 
-/// A keyframe that moves to `value` over `duration` on a smooth curve through its
-/// neighbours (Catmull-Rom, as SwiftUI's `CubicKeyframe`): the velocity at each value is
-/// its neighbours' difference over their time apart, and 0 at the ends of the track.
+/// A keyframe that moves to `value` over `duration` on a smooth cubic curve, as SwiftUI's
+/// `CubicKeyframe`.
+///
+/// Velocities not given follow SwiftUI: between two cubic keyframes, the neighbours'
+/// difference over their time apart (a Catmull-Rom spline), 0 at the track's end. After a
+/// keyframe of another kind, a cubic keyframe starts with that segment's end velocity (a
+/// linear keyframe's own slope; the velocity in flight at the track's start); before one,
+/// it ends with the next segment's start velocity (a linear keyframe's slope; a spring's
+/// `startVelocity`, or the Catmull-Rom one it then starts with; 0 before a move).
 public struct CubicKeyframe<Value: VectorConvertible> {
   let keyframe: Keyframe<Value>
 
-  /// Moves to `value` in `duration` seconds through the neighbouring values.
-  public init(_ value: Value, duration: Double) {
-    keyframe = Keyframe(kind: .cubic, value: value, duration: duration)
+  /// Moves to `value` in `duration` seconds, with `startVelocity` and `endVelocity` (value
+  /// per second) where given.
+  public init(
+    _ value: Value, duration: Double, startVelocity: Value? = nil, endVelocity: Value? = nil
+  ) {
+    keyframe = Keyframe(
+      kind: .cubic(start: startVelocity?.vector, end: endVelocity?.vector), value: value,
+      duration: duration)
   }
 }
 
 /// A keyframe that springs toward `value` for `duration` seconds (by default the spring's
-/// settling time), starting with the velocity the track has there, as SwiftUI's
-/// `SpringKeyframe`. A spring that has not settled when its slot ends hands its value and
-/// velocity on to the next keyframe.
+/// settling time), starting with `startVelocity` or else the velocity the track has there
+/// (a linear keyframe's slope, a cubic's end velocity), as SwiftUI's `SpringKeyframe`. A
+/// spring that has not settled when its slot ends hands its value and velocity on to the
+/// next keyframe.
 public struct SpringKeyframe<Value: VectorConvertible> {
   let keyframe: Keyframe<Value>
 
-  /// Springs toward `value` with `spring` for `duration` seconds (nil: until it settles).
+  /// Springs toward `value` with `spring` for `duration` seconds (nil: until it settles),
+  /// starting with `startVelocity` (value per second) if given.
   public init(
     _ value: Value, duration: Double? = nil,
-    spring: SpringParameters = SpringParameters(duration: 0.5, bounce: 0)
+    spring: SpringParameters = SpringParameters(duration: 0.5, bounce: 0),
+    startVelocity: Value? = nil
   ) {
     keyframe = Keyframe(
-      kind: .spring(spring), value: value, duration: duration ?? spring.settlingDuration)
+      kind: .spring(spring, start: startVelocity?.vector), value: value,
+      duration: duration ?? spring.settlingDuration)
   }
 }
 
@@ -86,6 +103,11 @@ public enum KeyframeTrackBuilder<Value: VectorConvertible> {
   /// A move keyframe.
   public static func buildExpression(_ keyframe: MoveKeyframe<Value>) -> [Keyframe<Value>] {
     [keyframe.keyframe]
+  }
+
+  /// Keyframes built elsewhere (a track shared by a ``KeyframeTimeline`` and a timeline).
+  public static func buildExpression(_ keyframes: [Keyframe<Value>]) -> [Keyframe<Value>] {
+    keyframes
   }
 
   /// Keyframes in order.

@@ -207,50 +207,15 @@ extension PropertyAnimator {
       if let last = keyframes.last { node.assignImmediately(last.value, storage: storage) }
       return
     }
-    var (value, velocity) = track.value(at: recorder.rootTime, slopes: true)
-    velocity /= recorder.scale
-    // The values the cubic keyframes pass through, with their times (start: index 0).
-    var points = [(time: 0.0, value: value)]
-    for keyframe in keyframes {
-      points.append((points[points.count - 1].time + keyframe.duration, keyframe.value.vector))
-    }
-    /// The Catmull-Rom velocity at point `index`: its neighbours' difference over their
-    /// time apart; 0 at the ends.
-    func tangent(_ index: Int) -> Value.VectorType {
-      guard index > 0, index + 1 < points.count else { return .zero }
-      let span = points[index + 1].time - points[index - 1].time
-      return span > 0 ? (points[index + 1].value - points[index - 1].value) / span : .zero
-    }
-    var start = recorder.start
+    let (value, slope) = track.value(at: recorder.rootTime, slopes: true)
     var rootTime = recorder.rootTime
-    for (index, keyframe) in keyframes.enumerated() {
-      var segment = TimelineSegment(
-        kind: .move, start: start, duration: keyframe.duration, from: value,
-        to: keyframe.value.vector)
-      switch keyframe.kind {
-      case .linear(let curve):
-        segment.kind = .timed
-        segment.timing = AnimationTiming(curve: curve, duration: keyframe.duration)
-      case .cubic:
-        segment.kind = .hermite
-        segment.v0 = index == 0 ? velocity : tangent(index)
-        segment.v1 = tangent(index + 1)
-      case .spring(let spring):
-        segment.kind = .spring
-        segment.timing = AnimationTiming(
-          spring: SpringTimingParameters(
-            mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping),
-          requestedDuration: keyframe.duration)
-        segment.inherited = velocity
-      case .move:
-        break
-      }
+    for segment in TimelineSegment.track(
+      keyframes, from: value, velocity: slope / recorder.scale, start: recorder.start)
+    {
       animation.updateTimelineTrack(Value.VectorType.self) {
         $0.add(segment, group: recorder.group, rootTime: rootTime)
       }
-      (value, velocity) = segment.value(at: keyframe.duration, slopes: true)
-      start += keyframe.duration
-      rootTime += keyframe.duration / recorder.scale
+      rootTime += segment.duration / recorder.scale
     }
   }
 }
