@@ -111,6 +111,44 @@ import Testing
     #expect(forever.iteration == 7 && abs(forever.time - 7.5) < 1e-12)
   }
 
+  @Test("Callbacks in the partial last play of a fractional repeat count run up to its end")
+  func fractionalLastPlay() {
+    var times: [Double] = []
+    let clock = scene.clock
+    let timeline = slide()
+      .addCallback(at: 0.25) { times.append(clock.now) }
+      .addCallback(at: 0.75) { times.append(clock.now) }
+    timeline.repeatCount = 2.5
+    timeline.start()
+    scene.clock.advance(by: 10)
+    #expect(times == [0.25, 0.75, 1.25, 1.75, 2.25])  // not 2.75: the run ends at 2.5
+  }
+
+  @Test("A run ended by its scene going, its last node leaving or another writer skips the rest")
+  func endedOtherwise() {
+    for ending in 0..<3 {
+      var scene: Scene? = Scene()
+      let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+      scene?.root.addChild(node)
+      var ran = 0
+      var ended: [AnimatingPosition] = []
+      let timeline = Timeline(scene: scene!)
+        .animate(duration: 1, curve: .linear) { node.center.x = 100 }
+        .addCallback(at: 0.9) { ran += 1 }
+      timeline.addCompletion { ended.append($0) }
+      timeline.start()
+      let clock = scene!.clock
+      clock.advance(by: 0.5)
+      switch ending {
+      case 0: scene = nil
+      case 1: node.removeFromParent()
+      default: node.center.x = 7  // the latest writer takes the timeline's last property
+      }
+      clock.advance(by: 1)
+      #expect(ran == 0 && ended == [.current] && timeline.state == .inactive, "ending \(ending)")
+    }
+  }
+
   /// The start times of the children of `timeline`'s stagger, in node order.
   func starts(_ timeline: Timeline) -> [Double] {
     timeline.chart.rows.map(\.start)
