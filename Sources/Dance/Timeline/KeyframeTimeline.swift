@@ -58,7 +58,9 @@ public struct KeyframeTimeline<Value: VectorConvertible> {
 
   /// The value and velocity at `time`: the last segment that has started owns it, as on a
   /// timeline's track.
-  private func state(at time: Double, slopes: Bool, call: String) -> (value: Value.VectorType, slope: Value.VectorType) {
+  private func state(at time: Double, slopes: Bool, call: String) -> (
+    value: Value.VectorType, slope: Value.VectorType
+  ) {
     var time = time
     if time.isNaN {
       DanceError.report(.nonFiniteNumber, "\(call): the time is NaN; using 0")

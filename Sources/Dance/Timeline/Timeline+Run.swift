@@ -386,7 +386,8 @@ extension Timeline {
       switch position {
       case .end: runRepeatsForever ? foreverPlays * runCycle + runLength : runLength
       case .start: 0
-      case .current: (runRepeatsForever ? foreverPlays * runCycle : 0) + ended.core.anchorFraction * runLength
+      case .current:
+        (runRepeatsForever ? foreverPlays * runCycle : 0) + ended.core.anchorFraction * runLength
       }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {

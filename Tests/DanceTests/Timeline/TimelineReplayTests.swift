@@ -84,7 +84,8 @@ import Testing
       .keyframes(node, \.center) {
         LinearKeyframe(Point(x: 50, y: 0), duration: 0.3)
         CubicKeyframe(Point(x: 80, y: 30), duration: 0.4)
-        SpringKeyframe(Point(x: 120, y: 0), duration: 0.5, spring: SpringParameters(duration: 0.5, bounce: 0.3))
+        SpringKeyframe(
+          Point(x: 120, y: 0), duration: 0.5, spring: SpringParameters(duration: 0.5, bounce: 0.3))
       }
       .animate(
         duration: 0.4, timingParameters: SpringTimingParameters(dampingRatio: 0.6),
