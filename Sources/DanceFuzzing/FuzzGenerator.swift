@@ -201,8 +201,12 @@ package struct FuzzGenerator {
     case 44: return timeline(depth: depth)
     case 45:
       return .nestTimeline(parent: slot(), child: slot(), at: place())
-    case 46, 47, 48: return .timelineControl(timeline: slot(), control: timelineControl())
-    case 49, 50: return .timelineRescrub(timeline: slot())
+    case 46, 47, 48:
+      return .timelineControl(timeline: slot(), control: timelineControl(depth: depth))
+    case 49: return .timelineRescrub(timeline: slot())
+    case 50:
+      return depth == 0 && int(0...1) == 0
+        ? .timelineReplay(timeline: slot()) : .timelineRescrub(timeline: slot())
     case 51: return .dropTimeline(slot())
     case 52:
       return int(0...3) == 0
@@ -236,7 +240,9 @@ package struct FuzzGenerator {
     switch int(0...5) {
     case 0: .at(pick(Self.times))
     case 1: .end(pick([0, 0.2, -0.3, -5, .nan]))
-    case 2: .withPrevious(pick([0, 0.1, -1]))
+    case 2:
+      int(0...2) == 0
+        ? .withPreviousFraction(pick([0.25, 1.5, -1, .nan])) : .withPrevious(pick([0, 0.1, -1]))
     case 3: .afterPrevious(pick([0, 0.5, .infinity]))
     case 4: .label(pick(["a", "b"]), pick([0, 0.25, -0.5]))
     default: .end(0)
@@ -253,9 +259,12 @@ package struct FuzzGenerator {
           assignments: assignments())
       case 2:
         .stagger(
-          nodes: (0..<int(0...4)).map { _ in slot() }, each: pick([0.05, 0.2, 0, -1]),
-          origin: pick([.first, .last, .center]), duration: pick([0.3, 1, .nan]), at: place(),
-          assignment: assignment())
+          nodes: (0..<int(0...4)).map { _ in slot() }, each: pick([0.05, 0.2, 0, -1, 1e308]),
+          byAmount: bool(),
+          origin: pick([
+            .first, .last, .center, .edges, .index(1), .index(-3), .random(seed: UInt64(int(0...3))),
+          ]),
+          duration: pick([0.3, 1, .nan]), at: place(), assignment: assignment())
       case 3:
         .keyframes(
           node: slot(), values: (0..<int(0...5)).map { _ in pick([0, 0.5, 1, 2, -1]) },
@@ -266,13 +275,14 @@ package struct FuzzGenerator {
     }
     return .makeTimeline(
       scene: int(0...5) == 0 ? 1 : 0, children: children,
-      repeatCount: pick([1, 1, 2, 1.5, 0, .nan, .infinity]), repeatDelay: pick([0, 0.2, -1]),
-      autoreverses: int(0...3) == 0, speed: pick([1, 1, 2, 0.5, 0, -1, .nan]))
+      repeatCount: pick([1, 1, 2, 1.5, 0, .nan, .infinity, 1e300, 1e7]),
+      repeatDelay: pick([0, 0.2, -1]), autoreverses: int(0...3) == 0,
+      speed: pick([1, 1, 2, 0.5, 0, -1, .nan, 1e-300]))
   }
 
   /// A timeline control call.
-  mutating func timelineControl() -> FuzzOperation.TimelineControl {
-    switch int(0...9) {
+  mutating func timelineControl(depth: Int) -> FuzzOperation.TimelineControl {
+    switch int(0...13) {
     case 0, 1: .start
     case 2: .startAfter(pick(Self.times))
     case 3: .pause
@@ -281,8 +291,12 @@ package struct FuzzGenerator {
     case 6: .seek(pick([0, 0.3, 1, 2.5, 100, -1, .nan]))
     case 7: .seekLabel(pick(["a", "b", "missing"]))
     case 8: .fraction(pick(Self.fractions))
-    default:
+    case 9:
       int(0...1) == 0 ? .speed(pick([2, 0.5, 0, .nan])) : .repeatCount(pick([2, 0, .infinity]))
+    case 10: .restart
+    case 11: .invalidate
+    case 12: .seekCallbacks(pick([0, 0.3, 1, 2.5, 100, -1, .nan]))
+    default: .hooks(then: then(depth: depth))
     }
   }
 }

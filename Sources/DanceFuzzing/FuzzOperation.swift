@@ -118,6 +118,9 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case timelineRescrub(timeline: Int)
   /// Drops the sequence's reference to a timeline.
   case dropTimeline(Int)
+  /// Seeks an inactive timeline to a few times, ends that run, and seeks a replay to the
+  /// same times: what is drawn must be the same, bit for bit.
+  case timelineReplay(timeline: Int)
 
   // MARK: The clocks
   /// `scene.clock.advance(by:)`.
@@ -177,9 +180,10 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   /// A child of a timeline.
   package enum TimelineChild: Hashable, Sendable {
     case animate(duration: Double, timing: Timing, at: TimelinePlace, assignments: [Assignment])
+    /// `each` seconds between ranks, or with `byAmount` that many seconds in all.
     case stagger(
-      nodes: [Int], each: Double, origin: StaggerOrigin, duration: Double, at: TimelinePlace,
-      assignment: Assignment)
+      nodes: [Int], each: Double, byAmount: Bool, origin: StaggerOrigin, duration: Double,
+      at: TimelinePlace, assignment: Assignment)
     /// A keyframe track of a node's alpha: linear, cubic, spring, move, in turn.
     case keyframes(node: Int, values: [Double], durations: [Double], at: TimelinePlace)
     case callback(at: TimelinePlace, then: FuzzOperation?)
@@ -191,6 +195,7 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case at(Double)
     case end(Double)
     case withPrevious(Double)
+    case withPreviousFraction(Double)
     case afterPrevious(Double)
     case label(String, Double)
 
@@ -199,6 +204,7 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
       case .at(let time): .at(time)
       case .end(let offset): .end(offset: offset)
       case .withPrevious(let offset): .withPrevious(offset: offset)
+      case .withPreviousFraction(let fraction): .withPrevious(fraction: fraction)
       case .afterPrevious(let offset): .afterPrevious(offset: offset)
       case .label(let name, let offset): .label(name, offset: offset)
       }
@@ -217,6 +223,12 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case fraction(Double)
     case speed(Double)
     case repeatCount(Double)
+    case restart
+    case invalidate
+    /// `seek(to:runsCallbacks: true)`.
+    case seekCallbacks(Double)
+    /// Sets `onUpdate` and `onRepeat` to make the call (nil: to clear them).
+    case hooks(then: FuzzOperation?)
   }
 
   /// A keyframe: a slice of the animation and what it assigns.
@@ -295,6 +307,8 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case .timelineRescrub(let timeline):
       return "t\(timeline).fractionComplete = t\(timeline).fractionComplete  // nothing moves"
     case .dropTimeline(let timeline): return "t\(timeline) = nil"
+    case .timelineReplay(let timeline):
+      return "t\(timeline).seek(to: …); t\(timeline).finish(at: .current); t\(timeline).seek(to: …)"
     case .retarget(let node, let x, let duration, let timing, let additive):
       return
         "animators.append(PropertyAnimator(duration: \(duration), timingParameters: \(timing))); "

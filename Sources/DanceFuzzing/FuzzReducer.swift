@@ -88,6 +88,8 @@ extension FuzzOperation {
       .makeTimeline(
         scene: scene, children: children.map(\.withoutFollowUp), repeatCount: count,
         repeatDelay: delay, autoreverses: reverses, speed: speed)
+    case .timelineControl(let timeline, .hooks(.some)):
+      .timelineControl(timeline: timeline, control: .hooks(then: nil))
     default:
       nil
     }

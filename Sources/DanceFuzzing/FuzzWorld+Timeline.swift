@@ -23,12 +23,21 @@ extension FuzzWorld {
           record.blockCalls[index] += 1
           apply()
         }
-      case .stagger(let slots, let each, let origin, let duration, let place, let assignment):
+      case .stagger(
+        let slots, let each, let byAmount, let origin, let duration, let place, let assignment):
         let nodes = slots.compactMap { node($0) }
-        timeline.stagger(
-          nodes, each: each, from: origin, duration: duration, curve: .easeOut,
-          at: place.position
-        ) { [weak self] node, _ in self?.apply(assignment, to: node) }
+        let animations: (Node, Int) -> Void = { [weak self] node, _ in
+          self?.apply(assignment, to: node)
+        }
+        if byAmount {
+          timeline.stagger(
+            nodes, amount: each, from: origin, duration: duration, curve: .easeOut,
+            at: place.position, animations)
+        } else {
+          timeline.stagger(
+            nodes, each: each, from: origin, duration: duration, curve: .easeOut,
+            at: place.position, animations)
+        }
       case .keyframes(let slot, let values, let durations, let place):
         guard let node = node(slot) else { continue }
         timeline.keyframes(node, \.alpha, at: place.position) {
@@ -78,7 +87,7 @@ extension FuzzWorld {
   /// of instant events can never hang a frame).
   func checkCallbackTime(_ timeline: Timeline, record: TimelineRecord, expected: Double?) {
     guard let expected, timeline.state == .active, timeline.repeatCount == 1,
-      !timeline.autoreverses, !record.controlledFromCallback
+      !timeline.autoreverses, !record.controlledFromCallback, seekingWithCallbacks == 0
     else { return }
     let now = timeline.fractionComplete * timeline.totalDuration
     // The playhead comes from clock time: late in a long run, its ulps count.
@@ -110,6 +119,31 @@ extension FuzzWorld {
         + "from \(before[index]) to \(after[index])"
     }
     if wasRunning { timeline.start() }
+  }
+
+  /// Seeks `timeline`, inactive, to a few own times, ends that run, and seeks a replay to
+  /// the same times: what is drawn must be the same, bit for bit (a timeline replays the
+  /// start values of its first run). Skipped if user code made a call on the way.
+  func checkReplay(_ timeline: Timeline) {
+    guard timeline.state == .inactive else { return }
+    let total = timeline.totalDuration
+    let times = [0, 0.3, 0.5, 0.99].map { total.isFinite ? $0 * total : $0 }
+    let calls = operationCount
+    func pass() -> [[Double]] {
+      let shown = times.map { time in
+        timeline.seek(to: time)
+        return drawn()
+      }
+      if timeline.state != .inactive { timeline.finish(at: .current) }
+      return shown
+    }
+    let first = pass()
+    let second = pass()
+    guard operationCount == calls,
+      let index = first.indices.first(where: { first[$0] != second[$0] })
+    else { return }
+    deferredProblem =
+      "a timeline's replay showed other values than its first run at own time \(times[index])"
   }
 
   /// Every node's values as drawn.

@@ -36,6 +36,8 @@ package final class FuzzWorld {
   /// The largest magnitude of a value the sequence gave a node's centre, which bounds the
   /// rounding of an additive stack's sum.
   var largestMagnitude = 0.0
+  /// How many `seek(to:runsCallbacks: true)` calls are in progress.
+  var seekingWithCallbacks = 0
   var operationCount = 0
 
   /// A completion and what it belongs to.
@@ -435,6 +437,23 @@ package final class FuzzWorld {
       case .fraction(let value): timeline.fractionComplete = value
       case .speed(let value): timeline.speed = value
       case .repeatCount(let value): timeline.repeatCount = value
+      case .restart: timeline.restart()
+      case .invalidate: timeline.invalidate()
+      case .seekCallbacks(let time):
+        // Its callbacks run with the playhead already at `time` (not theirs).
+        seekingWithCallbacks += 1
+        timeline.seek(to: time, runsCallbacks: true)
+        seekingWithCallbacks -= 1
+      case .hooks(let then):
+        guard let then else {
+          (timeline.onUpdate, timeline.onRepeat) = (nil, nil)
+          return
+        }
+        let hook: (Timeline) -> Void = { [weak self] _ in
+          guard let self, !self.tearingDown else { return }
+          self.perform(then, depth: 1)
+        }
+        (timeline.onUpdate, timeline.onRepeat) = (hook, hook)
       }
     case .timelineRescrub(let slot):
       guard let timeline = timeline(slot) else { return }
@@ -442,6 +461,9 @@ package final class FuzzWorld {
     case .dropTimeline(let slot):
       guard let record = timelineRecord(slot) else { return }
       release(&record.timeline)
+    case .timelineReplay(let slot):
+      guard depth == 0, let timeline = timeline(slot) else { return }
+      checkReplay(timeline)
 
     case .advance(let scene, let step):
       clocks[scene % clocks.count].advance(by: step)

@@ -206,7 +206,14 @@ package final class CallbackQueue {
     }
     while due.count > mark { due.removeLast() }
     drainDepth -= 1
+    // A burst (thousands of callbacks crossed by one seek) leaves a large buffer behind:
+    // give it back once the queue is empty, so that the heap in use does not keep the high
+    // water mark of one moment.
+    if due.isEmpty && due.capacity > Self.keptCapacity { due = FlatArray() }
   }
+
+  /// The most entries the empty queue keeps room for.
+  static var keptCapacity: Int { 1024 }
 
   private func call(_ callback: Callback) {
     Self.checkUserCodeMayRun()

@@ -216,7 +216,9 @@ struct AnimatorCore {
         cycle = wrapped == 0 ? play : wrapped
       }
     } else {
-      cycle = cycle.truncatingRemainder(dividingBy: play)
+      // (A clock that jumped 10³⁰⁸ s ahead, to a timeline's end, leaves the phase beyond
+      // any precision: the play starts over rather than turning NaN.)
+      cycle = cycle.isFinite ? cycle.truncatingRemainder(dividingBy: play) : 0
     }
     return cycle <= 1 ? cycle : 2 - cycle
   }
@@ -339,7 +341,8 @@ struct AnimatorCore {
     let f = fraction(at: now)
     let rebase = Rebase(oldCore: self, fraction: f, oldSpeed: speed(at: now))
     if let newTiming { timing = newTiming }
-    secondsPerFraction = timing.duration * factor
+    // (Held finite: a run of 10³⁰⁸ s stretched by a factor of 2 would last ∞.)
+    secondsPerFraction = min(timing.duration * factor, .greatestFiniteMagnitude)
     anchorFraction = f
     anchorTime = now
     showsLinearScrub = false

@@ -220,13 +220,19 @@ final class PropertyAnimation {
   func velocity<V: SIMD>(_: V.Type, core: FlatAddress<AnimatorCore>, now: Double) -> V
   where V.Scalar == Double {
     let f = core.fraction(at: now)
+    let speed = core.speed(at: now)
     let (sample, slope) = core.sample(atFraction: f, slopes: true)
-    let laneSlope = withLanes(V.self) {
-      $0.value(
+    return withLanes(V.self) { lanes in
+      if let track = lanes.timeline(at: laneIndex) {
+        // Per own second, times own seconds per clock second: per fraction first (per own
+        // second × the run's length) overflows for a timeline of 10³⁰⁸ s.
+        let length = track.ownLength
+        return track.value(at: f * length, slopes: true).slope * (length * speed)
+      }
+      return lanes.value(
         at: laneIndex, fraction: f, sample: sample, slope: slope, core: core, slopes: true
-      ).slope
+      ).slope * speed
     }
-    return laneSlope * core.speed(at: now)
   }
 
   /// The keyframes, for an animation of `Node.animateKeyframes`.

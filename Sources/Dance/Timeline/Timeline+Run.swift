@@ -213,7 +213,7 @@ extension Timeline {
         .illegalState, "\(call): a timeline that repeats forever needs a duration; not started")
       return nil
     }
-    if !forever && !totalDuration.isFinite {
+    if !cycle.isFinite || (!forever && !totalDuration.isFinite) {
       DanceError.report(
         .outOfRange,
         "\(call): repeatCount × duration (\(repeatCount) × \(playLength) s) is beyond the "
@@ -374,7 +374,7 @@ extension Timeline {
 
   /// The most callbacks a nested timeline's repeats expand to (a root's plays are walked
   /// one by one instead).
-  static var maximumNestedCallbacks: Int { 100_000 }
+  static var maximumNestedCallbacks: Int { 10_000 }
 
   /// The run ended (its completion, which runs before the user's): the callbacks up to a
   /// natural end, then nothing scheduled.

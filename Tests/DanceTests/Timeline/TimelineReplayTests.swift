@@ -185,7 +185,8 @@ import Testing
 
     // A speed of 10⁻³¹⁰ is clamped to 10⁻⁶: the timeline barely moves, and goes on.
     let slow = slide()
-    let (_, errors) = collectingErrors { slow.speed = 1e-310 }
+    let subnormal = Double.leastNormalMagnitude / 1e2  // about 2e-310
+    let (_, errors) = collectingErrors { slow.speed = subnormal }
     #expect(errors.count == 1 && slow.speed == 1e-6)
     slow.start()
     scene.clock.advance(by: 1)
@@ -198,6 +199,32 @@ import Testing
       long.animate(duration: 1e308) { self.node.alpha = 1 }
     }
     #expect(longErrors.count == 1 && long.duration == 1e308)
+  }
+
+  @Test("A timeline of 1e308 s: finite velocities, speed changes, a clock jumping to its end")
+  func longestTimeline() {
+    let node = node
+    let other = Node(frame: Rect(x: 0, y: 0, width: 4, height: 4))
+    scene.root.addChild(other)
+    let timeline = Timeline(scene: scene)
+      .stagger([node, other], each: 1e308, duration: 1) { child, _ in child.center.x = 100 }
+    #expect(timeline.duration == 1e308)
+    timeline.start()
+    scene.clock.advance(by: 0.5)
+    // Per own second, not per fraction of the run (which overflowed to ∞): 100 × ease-in-out's
+    // slope at its midpoint, dy/dx = 1.5 / 0.87 for (0.42, 0, 0.58, 1).
+    #expect(abs(node.velocity(of: \.center).x - 100 * 1.5 / 0.87) < 1e-9)
+    timeline.speed = 2  // the run's length would pass the largest time: held there
+    #expect(timeline.isRunning && node.velocity(of: \.center).x.isFinite)
+    // Something that repeats forever, while the clock jumps to the timeline's end.
+    let spinner = Node(frame: Rect(x: 0, y: 0, width: 4, height: 4))
+    scene.root.addChild(spinner)
+    Node.animate(withDuration: 0.25, delay: 0, options: [.repeat, .autoreverse]) {
+      spinner.alpha = 0
+    }
+    scene.clock.advanceToNextEvent()
+    scene.clock.advanceToNextEvent()
+    #expect(scene.clock.now > 1e300 && spinner.alpha.isFinite && other.center.x.isFinite)
   }
 
   @Test("At the instant one play ends and the next begins the next shows; the last end holds")
