@@ -262,7 +262,8 @@ package struct FuzzGenerator {
           nodes: (0..<int(0...4)).map { _ in slot() }, each: pick([0.05, 0.2, 0, -1, 1e308]),
           byAmount: bool(),
           origin: pick([
-            .first, .last, .center, .edges, .index(1), .index(-3), .random(seed: UInt64(int(0...3))),
+            .first, .last, .center, .edges, .index(1), .index(-3),
+            .random(seed: UInt64(int(0...3))),
           ]),
           duration: pick([0.3, 1, .nan]), at: place(), assignment: assignment())
       case 3:
