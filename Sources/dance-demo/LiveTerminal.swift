@@ -65,6 +65,7 @@ struct LiveTerminal {
         case .replay: player.replay()
         case .reverseTimeline: player.reverseTimeline()
         case .seekTimeline(let seconds): player.seekTimeline(by: seconds)
+        case .restartTimeline: player.restartTimeline()
         }
       }
       var status = player.status
@@ -77,7 +78,7 @@ struct LiveTerminal {
   }
 
   enum Key: Equatable {
-    case quit, playPause, reverse, replay, reverseTimeline
+    case quit, playPause, reverse, replay, reverseTimeline, restartTimeline
     case scrub(Double)
     case seekTimeline(Double)
   }
@@ -100,6 +101,7 @@ struct LiveTerminal {
       case UInt8(ascii: "r"), UInt8(ascii: "R"): keys.append(.reverse)
       case UInt8(ascii: "0"): keys.append(.replay)
       case UInt8(ascii: "t"), UInt8(ascii: "T"): keys.append(.reverseTimeline)
+      case UInt8(ascii: "p"), UInt8(ascii: "P"): keys.append(.restartTimeline)
       case UInt8(ascii: "["): keys.append(.seekTimeline(-0.25))
       case UInt8(ascii: "]"): keys.append(.seekTimeline(0.25))
       case 0x1B where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "["):

@@ -80,8 +80,13 @@ final class ShowPlayer {
   /// as it was; an inactive one becomes active, paused there.
   func seekTimeline(by seconds: Double) {
     let deal = showcase.deal!
-    let now = deal.fractionComplete * deal.totalDuration
-    deal.seek(to: min(max(now + seconds, 0), deal.totalDuration))
+    deal.seek(to: min(max(deal.time + seconds, 0), deal.totalDuration))
+  }
+
+  /// `p`: plays the timeline again from its start, forward (`Timeline.restart()`), from
+  /// any state: it replays the values its first run started from.
+  func restartTimeline() {
+    showcase.deal!.restart()
   }
 
   /// One line on the playhead: state, time, direction, and the timeline's.
@@ -92,7 +97,7 @@ final class ShowPlayer {
       deal.state == .inactive
       ? "inactive"
       : "\(deal.isRunning ? (deal.isReversed ? "◀" : "▶") : "❚❚") "
-        + "\(format2(deal.fractionComplete * deal.totalDuration)) s"
+        + "\(format2(deal.time)) s"
     return "\(state)  \(format2(time)) s of \(format2(Showcase.duration)) s  · timeline \(timeline)"
   }
 }

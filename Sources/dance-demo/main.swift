@@ -24,7 +24,7 @@ let usage = """
     --live         play the scene in this terminal at 60 fps instead (needs a TTY);
                    the keys drive the whole scene: space play/pause, r reverse,
                    ←/→ scrub, 0 replay, q or Ctrl-C quit; the timeline's own
-                   controls: t reverses it, [ and ] seek it
+                   controls: t reverses it, [ and ] seek it, p replays it
     --help         show this help
 
   """

@@ -196,6 +196,22 @@ import Testing
     #expect(
       LiveTerminal.keys(in: Array(" r0q".utf8) + [0x1B, 0x5B, 0x43, 3])
         == [.playPause, .reverse, .replay, .quit, .scrub(0.25), .quit])
+    #expect(
+      LiveTerminal.keys(in: Array("tp[]".utf8)) == [
+        .reverseTimeline, .restartTimeline, .seekTimeline(-0.25), .seekTimeline(0.25),
+      ])
+  }
+
+  @Test("p replays the showcase's timeline from its start, forward, from any state")
+  func replayTimelineKey() {
+    let player = ShowPlayer()
+    let deal = player.showcase.deal!
+    player.advance(by: Showcase.duration)  // the show, and with it the timeline, has ended
+    #expect(deal.state == .inactive)
+    player.reverseTimeline()  // it plays from its end back
+    #expect(deal.isReversed && deal.isRunning)
+    player.restartTimeline()
+    #expect(deal.time == 0 && deal.isRunning && !deal.isReversed)
   }
 
   @Test("The moving drawings of the showcase never cover one another or a label")

@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 @Suite struct DocSnippets {
-  @Test("README.md:42") func snippet0() {
+  @Test("README.md:43") func snippet0() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -40,7 +40,7 @@ import Testing
     }
   }
 
-  @Test("README.md:69") func snippet1() {
+  @Test("README.md:70") func snippet1() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -70,7 +70,7 @@ import Testing
     }
   }
 
-  @Test("README.md:96") func snippet2() {
+  @Test("README.md:97") func snippet2() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -783,7 +783,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:17") func snippet34() {
+  @Test("Docs/Timeline.md:18") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -818,6 +818,57 @@ import Testing
       _ = log
       _ = pulse
       _ = deal
+    }
+  }
+
+  @Test("Docs/Timeline.md:122") func snippet35() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: -10, y: -15, width: 20, height: 30))  // centred on 0
+      scene.root.addChild(card)
+
+      let slide = Timeline(scene: scene)
+        .animate(duration: 1, curve: .linear) { card.center.x += 100 }
+      slide.start()
+      scene.clock.advance(by: 2)
+      assert(card.center.x == 100)
+
+      card.center.x = 300                    // the card moves between runs
+      slide.start()                          // a replay: from the values the first run started from
+      assert(card.center.x == 0)             // own time 0 shows at once
+      scene.clock.advance(by: 0.25)
+      assert(card.center.x == 25)
+
+      slide.restart()                        // from any state: own time 0, playing forward
+      assert(card.center.x == 0 && slide.time == 0)
+      slide.finish(at: .end)
+
+      slide.invalidate()                     // forget the recorded start values
+      slide.start()                          // records afresh: from 100, by 100
+      scene.clock.advance(by: 0.5)
+      assert(card.center.x == 150)
+      _ = scene
+      _ = card
+      _ = slide
+    }
+  }
+
+  @Test("Docs/Timeline.md:211") func snippet36() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let hop = KeyframeTimeline(initialValue: 0.0) {
+        LinearKeyframe(100.0, duration: 0.25)
+        CubicKeyframe(160.0, duration: 0.5)
+        SpringKeyframe(40.0, duration: 0.5, spring: SpringParameters(duration: 0.5, bounce: 0.3))
+      }
+      assert(hop.duration == 1.25)
+      assert(hop.value(time: 0.125) == 50)
+      assert(hop.velocity(time: 0.25) == 400)  // the linear keyframe's slope, handed on
+      assert(hop.value(progress: 1) == hop.value(time: 1.25))
+      _ = hop
     }
   }
 }
