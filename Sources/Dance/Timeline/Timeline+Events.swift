@@ -24,7 +24,7 @@ extension Timeline {
       }
       controlSerial &+= 1
       if run.isReversed { run.setReversed(false, call: call) }
-      foreverPlays = 0
+      walk.foreverPlays = 0
       run.scrub(to: 0, call: call)
       run.start(afterDelay: nil, call: call)
       aimCallbacks(skippingCurrent: false)
@@ -54,7 +54,7 @@ extension Timeline {
         return
       }
       let forward = to > from
-      aim(from: from, forward: forward, strictly: true)
+      walk.aim(from: from, forward: forward, strictly: true)
       let serial = controlSerial
       var ran = 0
       while let body = takeNextCallback(forward: forward, isDue: { forward ? $0 <= to : $0 >= to })
@@ -84,8 +84,8 @@ extension Timeline {
       if reversedWhenInactive { return max(totalDuration, 0) }
       return restingTime
     }
-    let own = run.core.fraction(at: clock.now) * runLength
-    return runRepeatsForever ? foreverPlays * runCycle + own : own
+    let own = run.core.fraction(at: clock.now) * walk.length
+    return walk.repeatsForever ? walk.foreverPlays * walk.cycle + own : own
   }
 
   /// The play the playhead is in, from 0. At the instant one play ends and the next begins
@@ -93,10 +93,10 @@ extension Timeline {
   /// it is the play that just ended (GSAP).
   public var iteration: Int {
     let active = run.map { $0.state != .inactive } ?? false
-    if active && runRepeatsForever { return Self.integer(foreverPlays) }
+    if active && walk.repeatsForever { return Self.integer(walk.foreverPlays) }
     // While inactive, the settings as they are now (they may have changed since the run).
-    let cycle = active ? runCycle : playLength + repeatDelay
-    let plays = active ? runPlays : repeatCount.isFinite ? repeatCount.rounded(.up) : 1
+    let cycle = active ? walk.cycle : playLength + repeatDelay
+    let plays = active ? walk.plays : repeatCount.isFinite ? repeatCount.rounded(.up) : 1
     guard cycle > 0 else { return 0 }
     return Self.integer(min((time / cycle).rounded(.down), plays - 1))
   }

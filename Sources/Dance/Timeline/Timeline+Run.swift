@@ -23,7 +23,7 @@ extension Timeline {
       let call = "Timeline.isReversed"
       guard isRoot(call) else { return }
       let forever =
-        run.map { $0.state != .inactive } == true ? runRepeatsForever : !repeatCount.isFinite
+        run.map { $0.state != .inactive } == true ? walk.repeatsForever : !repeatCount.isFinite
       if newValue && forever {
         DanceError.report(.illegalState, "\(call): a timeline that repeats forever cannot reverse")
         return
@@ -123,10 +123,10 @@ extension Timeline {
     let wasActive = run.map { $0.state != .inactive } ?? false
     guard let run = activeRun(call: call) else { return nil }
     let from = wasActive ? run.core.fraction(at: clock.now) : 0
-    let length = runLength
-    if runRepeatsForever {
+    let length = walk.length
+    if walk.repeatsForever {
       let cycle = max(length, .leastNormalMagnitude)
-      foreverPlays = (time / cycle).rounded(.down)
+      walk.foreverPlays = (time / cycle).rounded(.down)
       time = time.truncatingRemainder(dividingBy: cycle)
     }
     controlSerial &+= 1
@@ -221,23 +221,15 @@ extension Timeline {
       return nil
     }
     var leaves: [(rootTime: Double, group: Int, child: Child)] = []
-    var times: [TimelineOccurrence] = []
+    var times: [TimelineOccurrence] = []  // one play's
     var ids = 0
     collect(
       into: plan, parent: -1, start: 0, leaves: &leaves, callbacks: &times, ids: &ids,
       call: call)
     plan.ownLength = forever ? cycle : totalDuration
-    runLength = plan.ownLength
-    runRepeatsForever = forever
-    foreverPlays = 0
-    runCycle = cycle
-    runPlays = forever ? .infinity : cycle > 0 ? repeatCount.rounded(.up) : 1
+    walk = TimelineCallbackWalk(
+      callbacks: times, length: plan.ownLength, cycle: cycle, repeatCount: repeatCount)
     skipsRemainingCallbacks = false
-    // The start of each play, for `onRepeat`, before the play's own callbacks.
-    if forever || runPlays > 1 {
-      times.insert(TimelineOccurrence(time: 0, id: TimelineOccurrence.playMarker) {}, at: 0)
-    }
-    occurrences = times
     runSpeed = speed
     // A speed of 10⁻⁶ on a run of 10³⁰³ s would last longer than the largest time: the run
     // then lasts that long (it barely moves either way).
@@ -384,17 +376,18 @@ extension Timeline {
     if registration.hasDeadline { clock.unschedule(self) }
     restingTime =
       switch position {
-      case .end: runRepeatsForever ? foreverPlays * runCycle + runLength : runLength
+      case .end: walk.repeatsForever ? walk.foreverPlays * walk.cycle + walk.length : walk.length
       case .start: 0
       case .current:
-        (runRepeatsForever ? foreverPlays * runCycle : 0) + ended.core.anchorFraction * runLength
+        (walk.repeatsForever ? walk.foreverPlays * walk.cycle : 0) + ended.core.anchorFraction
+          * walk.length
       }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {
       // Playback reached an end: what is left of the callbacks comes due now.
       // (At most one pass over them: a callback may change the settings of the next run.)
       let forward = position == .end
-      for _ in 0...occurrences.count {
+      for _ in 0...walk.count {
         guard let body = takeNextCallback(upTo: .infinity, forward: forward) else { break }
         CallbackQueue.checkUserCodeMayRun()
         body()

@@ -89,29 +89,13 @@ public final class Timeline {
 
   /// The current run, while there is one; it carries the state machine and the lanes.
   var run: PropertyAnimator?
-  /// The run's callbacks within one cycle of the root, sorted by time
-  /// (Timeline+Callbacks.swift); the walk is at entry `nextCallback` of cycle `nextCycle`
-  /// (counted from the run's start, or from its anchor's cycle when it repeats forever).
-  var occurrences: [TimelineOccurrence] = []
-  var nextCallback = 0
-  var nextCycle = 0.0
-  /// The root's own seconds of one cycle of the run (a play and the delay after it), and
-  /// its plays: ∞ when it repeats forever, 1 when it has no length (every play falls at one
-  /// instant).
-  var runCycle = 0.0
-  var runPlays = 1.0
-  /// For a run that repeats forever: the plays it has entered (its lanes' fraction wraps).
-  var foreverPlays = 0.0
-  /// The callbacks run at the walk's current instant (a fraction of the run): each runs
-  /// once there.
-  var ranAtInstant: (fraction: Double, ids: [Int]) = (.nan, [])
+  /// The run's callbacks and where it is in them, with its length and plays (the settings
+  /// may change once it has ended).
+  var walk = TimelineCallbackWalk()
   /// Changes at every control call, so that a callback loop can tell it was interrupted.
   var controlSerial: UInt64 = 0
-  /// The speed the run's duration was made for, and the root's own seconds it spans.
+  /// The speed the run's duration was made for.
   var runSpeed = 1.0
-  var runLength = 0.0
-  /// Whether the current run repeats forever (the settings may change once it has ended).
-  var runRepeatsForever = false
   /// The timeline itself while its run is running: a running timeline stays alive (with
   /// its callbacks) until its run ends or pauses, as the scene keeps a running animator.
   /// Not while paused: then it lives as long as its owner's reference, so that a paused
