@@ -95,7 +95,11 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     if q > 0 {
       let omega = q.squareRoot()
       let decay = cExp(-alpha * t)
-      return (decay * cCos(omega * t), decay * cSin(omega * t) / omega)
+      // A clock advanced by 10³⁰⁸ s overflows the phase: past 2⁵³ radians the phase has no
+      // digits left anyway, so take it as 0 (cos and sin of ∞ are NaN).
+      var phase = omega * t
+      if !phase.isFinite { phase = 0 }
+      return (decay * cCos(phase), decay * cSin(phase) / omega)
     }
     // Over-damped: e^(−αt)cosh(βt) = (e^(r₁t) + e^(r₂t))/2 and
     // e^(−αt)sinh(βt)/β = e^(r₁t)·(1 − e^(−2βt))/(2β), with r₁,₂ = −α ± β.

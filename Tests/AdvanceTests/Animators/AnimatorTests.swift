@@ -370,6 +370,18 @@ struct HandWrittenSpring: SimulationFunction {
     clock.advance(by: 1e9)
     #expect(orbit.value.isFinite && abs(orbit.value - 5) < 6)
   }
+
+  @Test("An undamped spring across a 1e308 s step: its phase overflows, its value stays finite")
+  func largestStep() {
+    let clock = AnimationClock()
+    let undamped = Animator(initialValue: 0.0, clock: clock)
+    // SpringFunction's closed form with no damping: it oscillates forever.
+    undamped.simulate(
+      using: SpringFunction(target: 0.3, tension: 120, damping: 0), initialVelocity: -1)
+    clock.advance(by: 1e308)
+    #expect(undamped.value.isFinite && abs(undamped.value - 0.3) <= 0.3 + 1 / 120.squareRoot())
+    #expect(undamped.isAnimating)
+  }
 }
 
 extension FloatingPointSign {
