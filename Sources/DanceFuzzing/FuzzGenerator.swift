@@ -17,7 +17,8 @@ package struct FuzzGenerator {
   static let fractions: [Double] = [0, 0.25, 0.5, 0.75, 1, 0.5, 1.5, -0.5, .nan, .infinity]
   /// Clock steps: frames most of the time, sometimes a stall, a huge or an illegal step.
   static let steps: [Double] = [
-    1.0 / 60, 1.0 / 60, 1.0 / 144, 1.0 / 30, 0.1, 0.5, 3, 0, 1e-9, 1e9, -1, .nan, .infinity,
+    1.0 / 60, 1.0 / 60, 1.0 / 144, 1.0 / 30, 0.1, 0.5, 3, 0, 1e-9, 1e9, 1e308, -1, .nan,
+    .infinity,
   ]
   /// Spring and control-point parameters.
   static let parameters: [Double] = [0.5, 1, 0.3, 0.7, 2, 10, 100, 0, -1, .nan, .infinity, 1e9]

@@ -117,10 +117,18 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     if stiffness == 0 {
       let rate = 2 * alpha
       let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
-      return target + offset + velocity * travel
+      return Self.heldFinite(target + offset + velocity * travel)
     }
     let (c, s) = basis(at: t)
     return target + offset * c + positionSCoefficient * s
+  }
+
+  /// `value` with each lane held within ±10¹⁰⁰ (Dance's bound on animated values): a decay
+  /// without drag travels without bound, and a clock advanced by 10³⁰⁸ s would carry it past
+  /// the largest double, where a spring started from it computes ∞ − ∞.
+  @inlinable @inline(__always)
+  package static func heldFinite(_ value: Vector) -> Vector {
+    value.clamped(lowerBound: Vector(repeating: -1e100), upperBound: Vector(repeating: 1e100))
   }
 
   /// The value and velocity `t` seconds after release (t ≥ 0).
@@ -130,7 +138,7 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
       // Decay: x = x₀ + v₀·(1 − e^(−2αt))/(2α), v = v₀·e^(−2αt).
       let rate = 2 * alpha
       let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
-      return (target + offset + velocity * travel, velocity * cExp(-rate * t))
+      return (Self.heldFinite(target + offset + velocity * travel), velocity * cExp(-rate * t))
     }
     let (c, s) = basis(at: t)
     return (

@@ -382,6 +382,21 @@ struct HandWrittenSpring: SimulationFunction {
     #expect(undamped.value.isFinite && abs(undamped.value - 0.3) <= 0.3 + 1 / 120.squareRoot())
     #expect(undamped.isAnimating)
   }
+
+  @Test("A decay without drag across a 1e308 s step stops at 1e100; a spring from there is finite")
+  func driftingDecay() {
+    let clock = AnimationClock()
+    let drifting = Animator(initialValue: 0.0, clock: clock)
+    let (_, errors) = collectingErrors {
+      drifting.simulate(using: DecayFunction(drag: 0), initialVelocity: 10)
+    }
+    #expect(errors.isEmpty)
+    clock.advance(by: 1e308)
+    #expect(drifting.value == 1e100)  // 10 × 10³⁰⁸ would be ∞
+    drifting.simulate(using: SpringFunction(target: 100.0, tension: 120, damping: 100))
+    clock.advance(by: 1.0 / 60)
+    #expect(drifting.value.isFinite && drifting.velocity.isFinite)
+  }
 }
 
 extension FloatingPointSign {
