@@ -95,7 +95,8 @@ extension FuzzWorld {
     }
     guard let animator = record.animator else { return nil }
     if !animator.value.x.isFinite || !animator.value.y.isFinite {
-      return "an Animator's value is not finite: \(animator.value) at clock time \(clocks[0].now), \(clocks.last!.now)"
+      return
+        "an Animator's value is not finite: \(animator.value) at clock time \(clocks[0].now), \(clocks.last!.now)"
     }
     let isAnimating = animator.isAnimating
     if record.wasAnimating && !isAnimating && record.completions == record.completionsAtLastCheck {
