@@ -95,10 +95,10 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
     if q > 0 {
       let omega = q.squareRoot()
       let decay = cExp(-alpha * t)
-      // A clock advanced by 10³⁰⁸ s overflows the phase: past 2⁵³ radians the phase has no
-      // digits left anyway, so take it as 0 (cos and sin of ∞ are NaN).
-      var phase = omega * t
-      if !phase.isFinite { phase = 0 }
+      // A clock advanced by 10³⁰⁸ s overflows the phase to ∞, whose cos and sin are NaN:
+      // held at the largest double (past 2⁵³ radians the phase has no digits left anyway).
+      // One `min`, no branch: this is every spring's frame.
+      let phase = min(omega * t, .greatestFiniteMagnitude)
       return (decay * cCos(phase), decay * cSin(phase) / omega)
     }
     // Over-damped: e^(−αt)cosh(βt) = (e^(r₁t) + e^(r₂t))/2 and

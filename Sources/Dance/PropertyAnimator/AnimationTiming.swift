@@ -179,11 +179,8 @@ struct SpringPacing {
   ) {
     if stiffness == 0 {
       let rate = 2 * alpha
-      // (Bounded as below: without drag it travels without bound.)
-      let travel = Self.bounded(rate > 0 ? -cExpm1(-rate * t) / rate : t)
-      let value = TimingSample(
-        progress: SIMD2(Self.bounded(velocity.x * travel), Self.bounded(velocity.y * travel)),
-        impulse: travel)
+      let travel = rate > 0 ? -cExpm1(-rate * t) / rate : t
+      let value = TimingSample(progress: velocity * travel, impulse: travel)
       guard withVelocity else { return (value, .zero) }
       let decay = cExp(-rate * t)
       return (value, TimingSample(progress: velocity * decay, impulse: decay))
