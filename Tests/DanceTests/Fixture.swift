@@ -18,3 +18,16 @@ struct SceneFixture {
     scene.root.addChild(node)
   }
 }
+
+extension SceneFixture {
+  /// The timeline suites' start: a node centred on the origin.
+  static var centred: SceneFixture {
+    SceneFixture(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+  }
+
+  /// A timeline that moves the node's x from 0 to 100 over one second, linear.
+  func slide() -> Timeline {
+    let node = node
+    return Timeline(scene: scene).animate(duration: 1, curve: .linear) { node.center.x = 100 }
+  }
+}

@@ -5,18 +5,11 @@ import Testing
 /// SPEC "Timeline, round 2": onRepeat, onUpdate, seeking with callbacks, time and
 /// iteration, the new staggers and positions.
 @Suite struct TimelineEventsTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+  let fixture = SceneFixture.centred
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
-  init() {
-    scene.root.addChild(node)
-  }
-
-  /// 0 → 100 on x over one second, linear.
-  func slide() -> Timeline {
-    let node = node
-    return Timeline(scene: scene).animate(duration: 1, curve: .linear) { node.center.x = 100 }
-  }
+  func slide() -> Timeline { fixture.slide() }
 
   @Test("onRepeat runs once per play entered, at its exact clock time, even in one huge step")
   func onRepeat() {

@@ -5,18 +5,11 @@ import Testing
 /// SPEC "Timeline, round 2": a timeline replays what its first run showed; ownership in
 /// time order; callbacks once per crossing; numbers the setters accept do not break a run.
 @Suite struct TimelineReplayTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+  let fixture = SceneFixture.centred
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
-  init() {
-    scene.root.addChild(node)
-  }
-
-  /// 0 → 100 on x over one second, linear.
-  func slide() -> Timeline {
-    let node = node
-    return Timeline(scene: scene).animate(duration: 1, curve: .linear) { node.center.x = 100 }
-  }
+  func slide() -> Timeline { fixture.slide() }
 
   @Test("start() after the end replays from the recorded start values; so does a seek")
   func replayAfterEnd() {
