@@ -379,8 +379,9 @@ extension Timeline {
       case .end: walk.repeatsForever ? walk.foreverPlays * walk.cycle + walk.length : walk.length
       case .start: 0
       case .current:
-        (walk.repeatsForever ? walk.foreverPlays * walk.cycle : 0) + ended.core.anchorFraction
-          * walk.length
+        // (The run's core is reset by now: the playhead from the core the last control left.)
+        (walk.repeatsForever ? walk.foreverPlays * walk.cycle : 0)
+          + (anchoredCore?.fraction(at: clock.now) ?? 0) * walk.length
       }
     let serial = controlSerial
     if !skipsRemainingCallbacks && position != .current {

@@ -120,6 +120,9 @@ public final class Timeline {
   }
   /// Where the last run ended, in own seconds (``time`` while inactive).
   var restingTime = 0.0
+  /// The run's core as the last control call left it: it gives the playhead when the run
+  /// ends where it is (the run's own core is reset by then).
+  var anchoredCore: AnimatorCore?
   /// The ``time`` `onUpdate` last saw.
   var lastUpdateTime = Double.nan
   /// Whether the next run plays from the end back (``isReversed`` set while inactive).

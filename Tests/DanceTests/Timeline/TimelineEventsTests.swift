@@ -94,6 +94,11 @@ import Testing
     #expect(timeline.time == 2.5 && timeline.iteration == 1)
     scene.clock.advance(by: 10)  // ended
     #expect(timeline.time == 4.5 && timeline.iteration == 2 && timeline.state == .inactive)
+    // Finished where it is, it rests there.
+    timeline.start()
+    scene.clock.advance(by: 0.5)
+    timeline.finish(at: .current)
+    #expect(timeline.time == 0.5 && timeline.state == .inactive)
     // Forever: plays entered since the start.
     let forever = slide()
     forever.repeatCount = .infinity
