@@ -44,7 +44,8 @@ extension Timeline {
   /// Moves the playhead to own time `time` as ``seek(to:)`` does; with `runsCallbacks`, the
   /// callbacks crossed on the way then run, in the direction of travel: each one strictly
   /// between the old and the new playhead, or at the new one, once (GSAP's
-  /// `suppressEvents: false`). A timeline that was inactive seeks from 0. What shows is the
+  /// `suppressEvents: false`). A timeline that was inactive seeks from where it starts (0,
+  /// or its end when set to play reversed). What shows is the
   /// new time's, and ``time`` reads it, while they run. For a timeline that repeats
   /// forever, the callbacks between the two places in the sought play run.
   public func seek(to time: Double, runsCallbacks: Bool) {

@@ -112,17 +112,17 @@ extension Timeline {
   }
 
   /// Moves the playhead for a seek named `call` (see ``seek(to:)``); returns the fraction of
-  /// the run it was at (0 for a timeline that was inactive) and is at now, or nil if
-  /// nothing moved.
+  /// the run it was at (where it starts, for a timeline that was inactive) and is at now,
+  /// or nil if nothing moved.
   @discardableResult
   func move(to time: Double, call: String) -> (from: Double, to: Double)? {
     guard isRoot(call) else { return nil }
     guard Validation.requireFinite(time, "the time", in: call) else { return nil }
     var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
     let wasRunning = run?.isRunning ?? false
-    let wasActive = run.map { $0.state != .inactive } ?? false
     guard let run = activeRun(call: call) else { return nil }
-    let from = wasActive ? run.core.fraction(at: clock.now) : 0
+    // (A timeline just activated is where it starts: 0, or its end when set to reverse.)
+    let from = run.core.fraction(at: clock.now)
     let length = walk.length
     if walk.repeatsForever {
       let cycle = max(length, .leastNormalMagnitude)

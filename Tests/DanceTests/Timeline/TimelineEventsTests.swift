@@ -65,6 +65,12 @@ import Testing
     timeline.seek(to: 0.75)  // without: none
     #expect(ran.count == 6 && node.center.x == 75 && timeline.time == 0.75)
     #expect(timeline.state == .active && !timeline.isRunning)  // it stays paused
+    // An inactive timeline set to play reversed seeks from its end.
+    timeline.finish(at: .end)
+    ran = []
+    timeline.isReversed = true
+    timeline.seek(to: 0.6, runsCallbacks: true)
+    #expect(ran == ["c"])
   }
 
   @Test("A seek with callbacks across an autoreversing repeat runs each crossing once")
