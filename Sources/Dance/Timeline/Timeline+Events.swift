@@ -45,9 +45,9 @@ extension Timeline {
   /// callbacks crossed on the way then run, in the direction of travel: each one strictly
   /// between the old and the new playhead, or at the new one, once (GSAP's
   /// `suppressEvents: false`). A timeline that was inactive seeks from where it starts (0,
-  /// or its end when set to play reversed). What shows is the
-  /// new time's, and ``time`` reads it, while they run. For a timeline that repeats
-  /// forever, the callbacks between the two places in the sought play run.
+  /// or its end when set to play reversed). What shows is the new time's, and ``time``
+  /// reads it, while they run. For a timeline that repeats forever, the callbacks between
+  /// the two places in the sought play run.
   public func seek(to time: Double, runsCallbacks: Bool) {
     CallbackQueue.operation {
       let call = "Timeline.seek(to:runsCallbacks:)"
