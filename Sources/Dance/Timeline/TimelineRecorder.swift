@@ -41,9 +41,25 @@ final class TimelineRecorder {
 /// seek after the end) shows what the first run showed at every time, as GSAP records start
 /// values on first render. ``Timeline/invalidate()`` forgets them.
 final class TimelineStartValues {
+  /// A node's property: a built-in one by its number, a subclass's own by its storage's
+  /// key path. (Concrete fields: an `AnyHashable` property cost a box, and the runtime's
+  /// conformance lookups, for every property a timeline records.)
   private struct Key: Hashable {
     let node: ObjectIdentifier
-    let property: AnyHashable
+    let builtIn: Int
+    let custom: AnyKeyPath?
+
+    init(node: Node, property: PropertyKey) {
+      self.node = ObjectIdentifier(node)
+      switch property {
+      case .center: (builtIn, custom) = (0, nil)
+      case .bounds: (builtIn, custom) = (1, nil)
+      case .alpha: (builtIn, custom) = (2, nil)
+      case .transform: (builtIn, custom) = (3, nil)
+      case .backgroundColor: (builtIn, custom) = (4, nil)
+      case .custom(let property): (builtIn, custom) = (-1, property.storageKeyPath)
+      }
+    }
   }
 
   private struct Record {
@@ -63,7 +79,7 @@ final class TimelineStartValues {
   func value<V>(
     of node: Node, _ key: PropertyKey, shown: V, adopt: @escaping (TimelineRecorder) -> Void
   ) -> V {
-    let key = Key(node: ObjectIdentifier(node), property: key.identity)
+    let key = Key(node: node, property: key)
     if let index = indices[key] {
       if records[index].node.object === node, let value = records[index].value as? V {
         return value
@@ -94,20 +110,6 @@ final class TimelineStartValues {
 struct Weak<Object: AnyObject> {
   weak var object: Object?
   init(_ object: Object) { self.object = object }
-}
-
-extension PropertyKey {
-  /// Tells properties apart (a subclass's own by its storage's key path).
-  var identity: AnyHashable {
-    switch self {
-    case .center: AnyHashable(0)
-    case .bounds: AnyHashable(1)
-    case .alpha: AnyHashable(2)
-    case .transform: AnyHashable(3)
-    case .backgroundColor: AnyHashable(4)
-    case .custom(let property): AnyHashable(property.storageKeyPath)
-    }
-  }
 }
 
 extension PropertyAnimator {
