@@ -32,10 +32,14 @@ let package = Package(
     .target(
       name: "TestSupport", dependencies: ["Advance"], path: "Tests/TestSupport",
       swiftSettings: swiftSettings),
+    // The scene-and-sprites fixture every Dance test target starts from.
+    .target(
+      name: "SceneSupport", dependencies: ["Dance"], path: "Tests/SceneSupport",
+      swiftSettings: swiftSettings),
     .testTarget(
       name: "AdvanceTests", dependencies: ["Advance", "TestSupport"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "DanceTests", dependencies: ["Dance", "DanceTesting", "TestSupport"],
+      name: "DanceTests", dependencies: ["Dance", "DanceTesting", "TestSupport", "SceneSupport"],
       swiftSettings: swiftSettings),
     .testTarget(
       name: "FuzzTests", dependencies: ["DanceFuzzing", "TestSupport", "CHeapStatistics"],
@@ -46,7 +50,7 @@ let package = Package(
       name: "DocSnippetTests", dependencies: ["Dance", "DanceTesting"],
       exclude: ["__Goldens__"], swiftSettings: swiftSettings),
     .testTarget(
-      name: "DanceTestingTests", dependencies: ["DanceTesting", "TestSupport"],
+      name: "DanceTestingTests", dependencies: ["DanceTesting", "TestSupport", "SceneSupport"],
       // The goldens are read at run time from beside the test files, not bundled.
       exclude: ["__Goldens__"], swiftSettings: swiftSettings),
   ],

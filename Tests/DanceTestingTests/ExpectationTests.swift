@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import Testing
 
 @testable import DanceTesting
@@ -6,12 +7,9 @@ import Testing
 /// The physics expectations pass on motion that keeps them, and fail, at the caller's line
 /// with a message naming the time, node, property and values, on motion that does not.
 @Suite struct ExpectationTests {
-  let scene = Scene()
-  let card = Node(frame: Rect(x: -10, y: -10, width: 20, height: 20))
-
-  init() {
-    scene.root.addChild(card)
-  }
+  let fixture = SceneFixture(frame: Rect(x: -10, y: -10, width: 20, height: 20))
+  var scene: Scene { fixture.scene }
+  var card: Node { fixture.node }
 
   /// Whether a known issue's comments contain `text`.
   static func mentions(_ text: String) -> @Sendable (Issue) -> Bool {
@@ -49,9 +47,8 @@ import Testing
         scene, nodes: [card], properties: [.center], duration: 0.5, pacing: .fixed(fps: 240)),
       tolerance: 20)
     // A timed animation retargeting it at full speed starts from rest: the velocity jumps.
-    let other = Scene()
-    let node = Node(frame: Rect(x: -10, y: -10, width: 20, height: 20))
-    other.root.addChild(node)
+    let fixture = SceneFixture(frame: Rect(x: -10, y: -10, width: 20, height: 20))
+    let (other, node) = (fixture.scene, fixture.node)
     springing(other, node)
     other.clock.schedule(after: 0.05) {
       node.dance.animate(duration: 1, curve: .easeInOut) { $0.center = Point(x: 0, y: 0) }.start()

@@ -1,5 +1,6 @@
 import Dance
 import Foundation
+import SceneSupport
 import Testing
 
 @testable import DanceTesting
@@ -9,9 +10,8 @@ import Testing
 @Suite struct GoldenTests {
   /// A card sliding and fading, recorded at 30 fps for 0.3 s.
   static func slide(to x: Double = 120) -> MotionTrace {
-    let scene = Scene()
-    let card = Node(frame: Rect(x: 0, y: 0, width: 40, height: 60))
-    scene.root.addChild(card)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 40, height: 60))
+    let (scene, card) = (fixture.scene, fixture.node)
     card.dance.animate(duration: 0.3, curve: .easeOut) {
       $0.center = Point(x: x, y: 30)
       $0.alpha = 0.5

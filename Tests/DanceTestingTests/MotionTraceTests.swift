@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -6,12 +7,9 @@ import Testing
 
 /// `MotionTrace`: values and velocities frame by frame, as stable text that reads back.
 @Suite struct MotionTraceTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: -10, y: -10, width: 20, height: 20))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: -10, y: -10, width: 20, height: 20))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   @Test("A linear move: every frame's value and velocity, from the start to the end")
   func linear() {

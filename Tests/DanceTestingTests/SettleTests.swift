@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -6,14 +7,12 @@ import Testing
 
 /// `scene.settle()`: plays until nothing animates, never hangs, and names what repeats.
 @Suite struct SettleTests {
-  let scene = Scene()
-  let card = Node(frame: Rect(x: 0, y: 0, width: 80, height: 120))
-  let badge = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(card)
-    scene.root.addChild(badge)
-  }
+  let fixture = SceneFixture(frames: [
+    Rect(x: 0, y: 0, width: 80, height: 120), Rect(x: 0, y: 0, width: 10, height: 10),
+  ])
+  var scene: Scene { fixture.scene }
+  var card: Node { fixture.nodes[0] }
+  var badge: Node { fixture.nodes[1] }
 
   @Test("Settles at the exact end of the last animation, whatever the pacing")
   func settlesExactly() {
@@ -21,9 +20,8 @@ import Testing
       FramePacing.fixed(fps: 60), .fixed(fps: 7), .jittered(fps: 144, spread: 0.6, seed: 3),
       .recorded([0.1, 0.013]),
     ] {
-      let scene = Scene()
-      let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-      scene.root.addChild(node)
+      let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+      let (scene, node) = (fixture.scene, fixture.node)
       node.dance.animate(duration: 0.35, curve: .easeOut) { $0.center = Point(x: 200, y: 60) }
         .start(after: 0.1)
       node.dance.animate(duration: 0.35, curve: .easeOut) { $0.alpha = 0 }.start(after: 0.2)

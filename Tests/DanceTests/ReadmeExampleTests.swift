@@ -1,13 +1,13 @@
 import Dance
+import SceneSupport
 import Testing
 
 /// README's "Dance in 20 lines", compiled and checked.
 @Suite struct ReadmeExampleTests {
   @Test("The README example runs and does what its comments say")
   func readme() {
-    let scene = Scene()
-    let card = Node(frame: Rect(x: 20, y: 20, width: 80, height: 120))
-    scene.root.addChild(card)
+    let fixture = SceneFixture(frame: Rect(x: 20, y: 20, width: 80, height: 120))
+    let (scene, card) = (fixture.scene, fixture.node)
     var positions: [AnimatingPosition] = []
 
     card.dance.animate(duration: 2.0, curve: .easeInOut) {

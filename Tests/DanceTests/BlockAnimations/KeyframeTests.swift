@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -100,9 +101,8 @@ import Testing
     #expect(label.center == Point(x: 100, y: 0))
     // Midpoint of the first segment with P0 = P1 = (0, 0), P2 = (100, 0), P3 = (100, 300):
     // (−P0 + 9·P1 + 9·P2 − P3) / 16.
-    let fresh = Scene()
-    let node = Node()
-    fresh.root.addChild(node)
+    let other = SceneFixture(frame: .zero)
+    let (fresh, node) = (other.scene, other.node)
     Node.animateKeyframes(
       withDuration: 1, delay: 0, options: .calculationModeCubic,
       animations: {
@@ -138,9 +138,8 @@ import Testing
   @Test("Keyframe boundaries crossed in one big step land exactly where small steps do")
   func bigSteps() {
     func run(_ stepping: Stepping) -> [Point] {
-      let scene = Scene()
-      let node = Node()
-      scene.root.addChild(node)
+      let fresh = SceneFixture(frame: .zero)
+      let (scene, node) = (fresh.scene, fresh.node)
       Node.animateKeyframes(
         withDuration: 10, delay: 0, options: [.repeat, .calculationModeCubic],
         animations: {

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -58,9 +59,8 @@ import Testing
   @Test("repeat + autoreverse stays exact over many cycles and big steps")
   func repeatAutoreverse() {
     func run(_ stepping: Stepping) -> [Double] {
-      let scene = Scene()
-      let node = Node()
-      scene.root.addChild(node)
+      let fresh = SceneFixture(frame: .zero)
+      let (scene, node) = (fresh.scene, fresh.node)
       node.alpha = 0
       Node.animate(
         withDuration: 0.4, delay: 0, options: [.curveLinear, .repeat, .autoreverse],
@@ -194,12 +194,9 @@ import Testing
 
 /// `Node.modifyAnimations(withRepeatCount:autoreverses:animations:)`.
 @Suite struct ModifyAnimationsTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.node }
 
   @Test("A finite count plays the block's changes again; the completion waits for all plays")
   func repeatCount() {

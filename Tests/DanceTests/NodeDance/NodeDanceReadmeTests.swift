@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -38,12 +39,9 @@ import Testing
 }
 
 @Suite struct NodeDanceTests {
-  let scene = Scene()
-  let circle = Node(frame: Rect(x: 0, y: 0, width: 40, height: 40))
-
-  init() {
-    scene.root.addChild(circle)
-  }
+  let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 40, height: 40))
+  var scene: Scene { fixture.scene }
+  var circle: Node { fixture.node }
 
   func animateAlpha(duration: Double = 1) {
     circle.dance.animate(duration: duration, curve: .linear) { $0.alpha = 0 }

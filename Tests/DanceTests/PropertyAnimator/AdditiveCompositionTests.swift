@@ -1,5 +1,6 @@
 import Dance
 import DanceTesting
+import SceneSupport
 import TestSupport
 import Testing
 

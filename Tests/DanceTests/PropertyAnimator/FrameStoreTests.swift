@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -7,10 +8,8 @@ import Testing
 /// and go. (Its values are checked everywhere else: every playback test reads them.)
 @Suite struct FrameStoreTests {
   static func scene(nodes count: Int) -> (Scene, [Node]) {
-    let scene = Scene()
-    let nodes = (0..<count).map { _ in Node(frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
-    for node in nodes { scene.root.addChild(node) }
-    return (scene, nodes)
+    let fixture = SceneFixture(count: count, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    return (fixture.scene, fixture.nodes)
   }
 
   @Test("Every built-in property has a lane while its animator is active, paused or not")

@@ -1,5 +1,6 @@
 import Dance
 import Foundation
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -20,9 +21,8 @@ import Testing
   func scrubEqualsPlayback(timingIndex: Int) {
     let timing = Self.timings[timingIndex]
     func make() -> (PropertyAnimator, Node, Scene) {
-      let scene = Scene()
-      let node = Node()
-      scene.root.addChild(node)
+      let fresh = SceneFixture(frame: .zero)
+      let (scene, node) = (fresh.scene, fresh.node)
       let animator = PropertyAnimator(duration: 2, timingParameters: timing)
       animator.addAnimations { node.center = Point(x: 100, y: -50) }
       animator.addAnimations({ node.alpha = 0 }, delayFactor: 0.4)
@@ -187,22 +187,22 @@ import Testing
     }
     animator.startAnimation()
     scene.clock.advance(by: 0.5)
-    let h = 1e-6
-    let before = node.center
-    scene.clock.advance(by: h)
-    let velocityBefore = (node.center.x - before.x) / h
+    // easeIn is CSS's Bézier (0.42, 0, 1, 1): at x = 0.5 its parameter is s ≈ 0.3742534 and
+    // its slope y′(s) / x′(s) ≈ 1.0739788, over a 100-point move in 1 s.
+    let before = node.velocity(of: \.center)
+    #expect(before.x.isApproximatelyEqual(to: 107.39787798, absoluteTolerance: 1e-6))
+    #expect(before.y.isApproximatelyEqual(to: before.x / 2, relativeTolerance: 1e-12))
     animator.continueAnimation(
       withTimingParameters: SpringTimingParameters(dampingRatio: 0.8), durationFactor: 0.5)
-    let start = node.center
-    scene.clock.advance(by: h)
-    let velocityAfter = (node.center.x - start.x) / h
-    #expect(abs(velocityAfter - velocityBefore) < 1e-3 * velocityBefore)
-    // The rest of the path takes the remaining half of the duration × 0.5.
+    let after = node.velocity(of: \.center)
+    #expect(
+      after.x.isApproximatelyEqual(to: before.x, relativeTolerance: 1e-9), "\(after) \(before)")
+    #expect(after.y.isApproximatelyEqual(to: before.y, relativeTolerance: 1e-9))
+    // The rest of the path takes the remaining half of the duration × 0.5: the next event.
     var positions: [AnimatingPosition] = []
     animator.addCompletion { positions.append($0) }
-    scene.clock.advance(to: 0.5 + h + 0.5 * 0.5 - 0.01)
-    #expect(positions.isEmpty)
-    scene.clock.advance(by: 0.02)
+    let end = scene.clock.advanceToNextEvent()
+    #expect(end?.isApproximatelyEqual(to: 0.5 + 0.5 * 0.5, absoluteTolerance: 1e-12) == true)
     #expect(positions == [.end] && node.center == Point(x: 105, y: 55))
   }
 

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -137,9 +138,8 @@ import Testing
 
   @Test("State × call → state, values and completion position", arguments: rows)
   func cell(row: Row) {
-    let scene = Scene()
-    let node = Node()
-    scene.root.addChild(node)
+    let fixture = SceneFixture(frame: .zero)
+    let (scene, node) = (fixture.scene, fixture.node)
     let animator = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
     var completions: [AnimatingPosition] = []
     animator.addCompletion { completions.append($0) }

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import Synchronization
 import TestSupport
 import Testing
@@ -62,9 +63,8 @@ import Testing
 
   @Test("Bad durations and delays count as 0", arguments: cases, bad)
   func countsAsZero(_ testCase: Case, _ x: Double) {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let (scene, node) = (fixture.scene, fixture.node)
     let ended = Flag()
     let (_, errors) = collectingErrors {
       testCase.start(node, x) { ended.raise() }

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -58,9 +59,8 @@ import Testing
 
   @Test("node.dance.animate(duration:) without a curve eases in and out, as UIKit's default")
   func defaultCurve() {
-    let scene = Scene()
-    let card = Node(frame: Self.frame)
-    scene.root.addChild(card)
+    let fixture = SceneFixture(frame: Self.frame)
+    let (scene, card) = (fixture.scene, fixture.node)
     card.dance.animate(duration: 1) { $0.alpha = 0 }.start()
     scene.clock.advance(by: 0.25)
     let eased = 1 - TimingFunction.easeInOut.value(at: 0.25)

@@ -1,4 +1,6 @@
 import Dance
+import DanceTesting
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -7,10 +9,8 @@ import Testing
 /// or refuse it with a `DanceError`, and leave consistent state behind.
 @Suite struct ReentrancyTests {
   static func sceneWithNode() -> (Scene, Node) {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
-    return (scene, node)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    return (fixture.scene, fixture.node)
   }
 
   @Test("A completion restarts its own animator, which runs a second time")
@@ -117,12 +117,16 @@ import Testing
       second?.startAnimation()
     }
     first.startAnimation()
-    scene.clock.advance(by: 1)
-    #expect(node.center == Point(x: 100, y: 0))
-    scene.clock.advance(by: 0.25)
-    #expect(node.center.y.isApproximatelyEqual(to: 20, absoluteTolerance: 1e-9))
-    scene.clock.advance(by: 1)
-    #expect(node.center == Point(x: 100, y: 80))
+    // Every frame at 120 fps: the right then the down move, in closed form, with no step
+    // longer than a frame's travel at the hand-over.
+    let trace = MotionTrace.record(
+      scene, nodes: [node], properties: [.center], duration: 2.25, pacing: .fixed(fps: 120))
+    expectContinuous(trace, maxStep: 100.0 / 120 + 1e-9)
+    for (time, center) in zip(trace.times, trace.values(node: 0, .center)) {
+      let expected = [5 + 95 * min(time, 1), 5 - 5 * min(time, 1) + 80 * min(max(time - 1, 0), 1)]
+      #expect(zip(center, expected).allSatisfy { abs($0 - $1) <= 1e-9 }, "t \(time): \(center)")
+    }
+    #expect(trace.times.count == 271 && node.center == Point(x: 100, y: 80))
     #expect(second?.state == .inactive)
   }
 

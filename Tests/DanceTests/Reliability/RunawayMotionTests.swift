@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -17,9 +18,8 @@ import Testing
     "A spring restarted again and again with a huge velocity stays finite",
     arguments: [AnimationOptions(), .additive])
   func restartedSprings(options: AnimationOptions) {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let (scene, node) = (fixture.scene, fixture.node)
     // (The fuzzer's find: each restart multiplied the rounding error of the transform's
     // decomposition by the velocity over the spring's frequency, until it overflowed.)
     for restart in 0..<600 {
@@ -40,9 +40,8 @@ import Testing
 
   @Test("A value beyond the bound is set at once, not animated")
   func hugeValues() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let (scene, node) = (fixture.scene, fixture.node)
     let (_, errors) = collectingErrors {
       node.dance.animate(duration: 1, curve: .easeInOut) {
         $0.center = Point(x: 1e300, y: -1e300)

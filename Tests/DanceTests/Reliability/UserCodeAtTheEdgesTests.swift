@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -8,12 +9,9 @@ import Testing
 /// would, and run under the address sanitizer in CI.
 @Suite struct UserCodeAtTheEdgesTests {
   static func sceneWithNodes(_ count: Int) -> (Scene, [Node]) {
-    let scene = Scene()
-    let nodes = (0..<count).map { index in
-      Node(frame: Rect(x: Double(index) * 20, y: 0, width: 10, height: 10))
-    }
-    for node in nodes { scene.root.addChild(node) }
-    return (scene, nodes)
+    let fixture = SceneFixture(
+      frames: (0..<count).map { Rect(x: Double($0) * 20, y: 0, width: 10, height: 10) })
+    return (fixture.scene, fixture.nodes)
   }
 
   @Test(

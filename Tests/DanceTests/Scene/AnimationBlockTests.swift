@@ -1,5 +1,6 @@
 import Dance
 import Foundation
+import SceneSupport
 import TestSupport
 import Testing
 

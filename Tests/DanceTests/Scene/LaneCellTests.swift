@@ -1,5 +1,6 @@
 import Advance
 import Dance
+import SceneSupport
 import Testing
 
 /// A read outside advances goes from the node to its lane's value through the cell the
@@ -11,16 +12,14 @@ import Testing
   /// `count` nodes in one scene, node i moving linearly from x = 0 to x = 100 (i + 1) over
   /// 1 s, all started at time 0.
   static func movingNodes(_ count: Int) -> (Scene, [Node]) {
-    let scene = Scene()
-    let nodes = (0..<count).map { _ in Node(frame: Rect(x: -5, y: -5, width: 10, height: 10)) }
-    for (index, node) in nodes.enumerated() {
-      scene.root.addChild(node)
+    let fixture = SceneFixture(count: count, frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    for (index, node) in fixture.nodes.enumerated() {
       node.dance.animate(duration: 1, curve: .linear) {
         $0.center = Point(x: 100 * Double(index + 1), y: 0)
         $0.alpha = 0
       }.start()
     }
-    return (scene, nodes)
+    return (fixture.scene, fixture.nodes)
   }
 
   @Test("Ending animations moves the last lanes into their places; each node reads its own")

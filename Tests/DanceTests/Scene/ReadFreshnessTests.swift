@@ -1,5 +1,6 @@
 import Advance
 import Dance
+import SceneSupport
 import Testing
 
 /// A read returns the value at the clock's time wherever user code reads: outside an
@@ -9,9 +10,8 @@ import Testing
 @Suite struct ReadFreshnessTests {
   /// A node moving linearly from x = 0 to x = 100 over 1 s, started at time 0.
   static func movingNode() -> (Scene, Node) {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture.centred
+    let (scene, node) = (fixture.scene, fixture.node)
     node.dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 100, y: 0) }.start()
     return (scene, node)
   }
@@ -45,9 +45,8 @@ import Testing
 
   /// The same motion as ``movingNode()``, by a `PropertyAnimator` the test controls.
   static func movingNodeAndAnimator() -> (Scene, Node, PropertyAnimator) {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture.centred
+    let (scene, node) = (fixture.scene, fixture.node)
     let animator = PropertyAnimator(duration: 1, curve: .linear) {
       node.center = Point(x: 100, y: 0)
     }

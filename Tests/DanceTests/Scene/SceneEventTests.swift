@@ -1,5 +1,6 @@
 import Advance
 import Dance
+import SceneSupport
 import Testing
 
 /// A test steps a scene from event to event (`AnimationClock.advanceToNextEvent()`) and asks

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -231,9 +232,8 @@ import Testing
 @Suite struct SceneLifetimeTests {
   @Test("An animator activated for a node out of any scene ends at once, even after rejoining")
   func activatedOutsideAScene() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let (scene, node) = (fixture.scene, fixture.node)
     node.removeFromParent()
     var positions: [AnimatingPosition] = []
     let (_, errors) = collectingErrors {

@@ -1,6 +1,7 @@
 import Advance
 import Dance
 import DanceTesting
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -56,9 +57,8 @@ import Testing
   @Test("A spring's velocity is the slope of the values drawn around the instant")
   func spring() {
     func centerX(at time: Double) -> (Double, Double) {
-      let scene = Scene()
-      let node = Node(frame: Rect(x: 0, y: 0, width: 20, height: 10))
-      scene.root.addChild(node)
+      let fresh = SceneFixture(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+      let (scene, node) = (fresh.scene, fresh.node)
       node.dance.animate(duration: 0.8, dampingRatio: 0.45) { $0.center = Point(x: 210, y: 5) }
         .start()
       scene.clock.advance(to: time)

@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -72,9 +73,8 @@ import Testing
 
   @Test("KeyframeTimeline gives, bit for bit, what a timeline's keyframe track shows")
   func matchesTimeline() {
-    let scene = Scene()
-    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-    scene.root.addChild(node)
+    let fixture = SceneFixture.centred
+    let (scene, node) = (fixture.scene, fixture.node)
     let spring = SpringParameters(duration: 0.4, bounce: 0.3)
     @KeyframeTrackBuilder<Point> var keyframes: [Keyframe<Point>] {
       LinearKeyframe(Point(x: 50, y: 10), duration: 0.3, curve: .easeIn)

@@ -1,17 +1,14 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
 /// `Timeline`: placement, the pure function of time, nesting, repeats, callbacks, control.
 @Suite struct TimelineTests {
-  let scene = Scene()
-  let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-  let other = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
-
-  init() {
-    scene.root.addChild(node)
-    scene.root.addChild(other)
-  }
+  let fixture = SceneFixture(count: 2, frame: Rect(x: -5, y: -5, width: 10, height: 10))
+  var scene: Scene { fixture.scene }
+  var node: Node { fixture.nodes[0] }
+  var other: Node { fixture.nodes[1] }
 
   func x(_ value: Double) -> Point { Point(x: value, y: 0) }
 
@@ -108,10 +105,8 @@ import Testing
     var reference: [[SIMD8<Double>]] = []
     var fractions: [Double] = []
     for stepping in Stepping.allCases {
-      let scene = Scene()
-      let (a, b) = (Node(), Node())
-      scene.root.addChild(a)
-      scene.root.addChild(b)
+      let fresh = SceneFixture(count: 2, frame: .zero)
+      let (scene, a, b) = (fresh.scene, fresh.nodes[0], fresh.nodes[1])
       let timeline = build(scene, a, b)
       timeline.start()
       var shots: [[SIMD8<Double>]] = []
@@ -124,10 +119,8 @@ import Testing
     }
     // Scrubbing to the same fractions on a fresh timeline shows the same, bit for bit; seeking
     // to the same times shows the same up to the last bits of the time.
-    let scene = Scene()
-    let (a, b) = (Node(), Node())
-    scene.root.addChild(a)
-    scene.root.addChild(b)
+    let fresh = SceneFixture(count: 2, frame: .zero)
+    let (scene, a, b) = (fresh.scene, fresh.nodes[0], fresh.nodes[1])
     let timeline = build(scene, a, b)
     for (index, fraction) in fractions.enumerated().reversed() {
       timeline.fractionComplete = fraction
@@ -223,8 +216,8 @@ import Testing
 
   @Test("Stagger from the first, the last or the middle")
   func stagger() {
-    let nodes = (0..<5).map { _ in Node() }
-    for node in nodes { scene.root.addChild(node) }
+    let row = SceneFixture(count: 5, frame: .zero)
+    let (scene, nodes) = (row.scene, row.nodes)
     let timeline = Timeline(scene: scene).stagger(
       nodes, each: 0.1, from: .center, duration: 1, curve: .linear
     ) { node, index in node.alpha = 0 }
@@ -413,9 +406,8 @@ import Testing
 
   @Test("Nodes of another scene inside a timeline's block apply at once, with an error")
   func otherScene() {
-    let elsewhere = Scene()
-    let stranger = Node()
-    elsewhere.root.addChild(stranger)
+    let elsewhere = SceneFixture(frame: .zero)
+    let stranger = elsewhere.node
     let node = node
     let (_, errors) = collectingErrors {
       Timeline(scene: scene).animate(duration: 1) {
