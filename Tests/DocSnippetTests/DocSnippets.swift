@@ -821,7 +821,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:122") func snippet35() {
+  @Test("Docs/Timeline.md:127") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -855,7 +855,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:211") func snippet36() {
+  @Test("Docs/Timeline.md:216") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

@@ -18,12 +18,12 @@
 /// **The table** follows `UIViewPropertyAnimator`; where UIKit raises an exception the core
 /// stays put and returns ``Action/reject(_:_:)``:
 ///
-/// | phase \ event | start | start after delay | pause | stop(false) | stop(true) | finish(at:) | continue | scrub | reach the end |
-/// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
-/// | inactive | activate, running | activate, running | activate, paused | reject | reject | reject | reject | activate, paused | — |
-/// | running | — | reject | paused | stopped | inactive (.current) | reject | running | paused | inactive, or paused with `pausesOnCompletion` |
-/// | paused | running | running | — | stopped | inactive (.current) | reject | running | paused | — |
-/// | stopped | reject | reject | reject | reject | reject | inactive (position) | reject | reject | — |
+/// | phase \ event | start | start after delay | pause | stop(false) | stop(true) | finish(at:) | continue | scrub | seek (timelines) | reach the end |
+/// | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |
+/// | inactive | activate, running | activate, running | activate, paused | reject | reject | reject | reject | activate, paused | activate, paused | — |
+/// | running | — | reject | paused | stopped | inactive (.current) | reject | running | paused | running, moved | inactive, or paused with `pausesOnCompletion` |
+/// | paused | running | running | — | stopped | inactive (.current) | reject | running | paused | paused | — |
+/// | stopped | reject | reject | reject | reject | reject | inactive (position) | reject | reject | reject | — |
 ///
 /// With `isInterruptible` false, pausing, stopping and scrubbing an active animator are
 /// rejected, and `isInterruptible` itself can change only while inactive.
@@ -260,6 +260,22 @@ struct AnimatorCore {
     showsLinearScrub = scrubsLinearly
     if case .none = action { return .apply }
     return action
+  }
+
+  /// A timeline's seek to `f` (already checked to lie in 0…1): the playhead moves there and
+  /// the phase stays — a running core runs on from `f` at once (a start delay still to come
+  /// is dropped), a paused one stays paused at `f`; an inactive core activates paused, as a
+  /// scrub does. One event where a scrub and a start were two.
+  mutating func seek(to f: Double, now: Double) -> Action {
+    guard phase == .running else { return scrub(to: f, now: now) }
+    guard isInterruptible else {
+      return .reject(.illegalState, "the animator is not interruptible; it cannot seek")
+    }
+    anchorFraction = f
+    anchorTime = now
+    showsLinearScrub = false
+    if let pauseTime, pauseTime < now { self.pauseTime = nil }
+    return .apply
   }
 
   /// `pauseAnimation(afterDelay:)`: pause at `now + delay` if running then (also when asked

@@ -97,6 +97,16 @@ extension PropertyAnimator {
     send(call) { $0.scrub(to: f, now: now) }
   }
 
+  /// Moves the playhead to `fraction` keeping the phase (a timeline's seek: see
+  /// `AnimatorCore.seek(to:now:)`); NaN is ignored and values outside 0…1 are clamped, with
+  /// a `DanceError`.
+  func seek(to fraction: Double, call: String) {
+    guard Validation.requireFinite(fraction, "the fraction", in: call) else { return }
+    let f = Validation.clamped(fraction, to: 0...1, "the fraction", in: call)
+    let now = currentTime
+    send(call) { $0.seek(to: f, now: now) }
+  }
+
   func addAnimations(_ animation: @escaping () -> Void, windowStart: Double, call: String) {
     guard readCore({ $0.acceptsAnimations }) else {
       DanceError.report(.illegalState, "\(call): a stopped animator cannot take animations")

@@ -40,14 +40,14 @@ extension Timeline: ClockDeadlineObserver {
     updateFrameRegistration()
     guard let run else { return }
     let core = run.core
-    anchoredCore = core
+    runCore.anchor(core)
     // A fresh run aims from where it starts (a zero-length run is at its end at once, and
     // its callbacks must still come due); otherwise from where the playhead is. (A run that
     // repeats forever counts its cycles from its anchor.)
     let own =
-      skippingCurrent && !walk.repeatsForever
+      skippingCurrent && !runCore.walk.repeatsForever
       ? core.fraction(at: clock.now) : core.anchorFraction
-    walk.aim(from: own, forward: !core.reversed, strictly: skippingCurrent)
+    runCore.walk.aim(from: own, forward: !core.reversed, strictly: skippingCurrent)
     schedule()
   }
 
@@ -61,7 +61,7 @@ extension Timeline: ClockDeadlineObserver {
   }
 
   private func schedule() {
-    if let f = walk.nextFraction, let time = clockTime(ofFraction: f) {
+    if let f = runCore.walk.nextFraction, let time = clockTime(ofFraction: f) {
       clock.schedule(self, at: time)
     } else if registration.hasDeadline {
       clock.unschedule(self)
@@ -81,7 +81,7 @@ extension Timeline: ClockDeadlineObserver {
   /// Takes the next callback (or the start of a play, which calls `onRepeat`) whose
   /// fraction of the run passes `isDue`.
   func takeNextCallback(forward: Bool, isDue: (Double) -> Bool) -> (() -> Void)? {
-    switch walk.take(forward: forward, isDue: isDue)?.step {
+    switch runCore.walk.take(forward: forward, isDue: isDue)?.step {
     case .callback(_, let body): return body
     case .enteredPlay:
       return { [weak self] in
@@ -96,13 +96,13 @@ extension Timeline: ClockDeadlineObserver {
   /// the playhead or changes the state; then schedule the next.
   package func clockDidReachDeadline(_ clock: AnimationClock) {
     guard let run, run.core.phase == .running else { return }
-    let serial = controlSerial
+    let serial = runCore.serial
     let forward = !run.core.reversed
     var ran = 0
     while let body = takeNextCallback(upTo: clock.now, forward: forward) {
       CallbackQueue.checkUserCodeMayRun()
       body()
-      guard serial == controlSerial else { return }
+      guard serial == runCore.serial else { return }
       ran += 1
       if ran >= AnimationClock.maximumEventsPerObserverPerAdvance { break }
     }

@@ -15,18 +15,17 @@ extension Timeline {
       guard isRoot(call) else { return }
       if let run, run.state == .stopped { run.finishAnimation(at: .current) }
       guard let run, run.state == .active else {
-        reversedWhenInactive = false
+        runCore.reversedWhenInactive = false
         guard let run = activeRun(call: call, starting: true) else { return }
-        controlSerial &+= 1
+        runCore.control()
         run.start(afterDelay: nil, call: call)
         aimCallbacks(skippingCurrent: false)
         return
       }
-      controlSerial &+= 1
+      runCore.restart()
       if run.isReversed { run.setReversed(false, call: call) }
-      walk.foreverPlays = 0
-      run.scrub(to: 0, call: call)
-      run.start(afterDelay: nil, call: call)
+      run.seek(to: 0, call: call)
+      if !run.isRunning { run.start(afterDelay: nil, call: call) }
       aimCallbacks(skippingCurrent: false)
     }
   }
@@ -55,14 +54,14 @@ extension Timeline {
         return
       }
       let forward = to > from
-      walk.aim(from: from, forward: forward, strictly: true)
-      let serial = controlSerial
+      runCore.walk.aim(from: from, forward: forward, strictly: true)
+      let serial = runCore.serial
       var ran = 0
       while let body = takeNextCallback(forward: forward, isDue: { forward ? $0 <= to : $0 >= to })
       {
         CallbackQueue.checkUserCodeMayRun()
         body()
-        guard serial == controlSerial else { return }
+        guard serial == runCore.serial else { return }
         ran += 1
         if ran == Self.maximumNestedCallbacks {
           DanceError.report(
@@ -81,30 +80,20 @@ extension Timeline {
   /// delay, plus where it is in the current one). An inactive timeline is where its last run
   /// ended (0 before any run; its end when set to play reversed).
   public var time: Double {
-    guard let run, run.state != .inactive else {
-      if reversedWhenInactive { return max(totalDuration, 0) }
-      return restingTime
-    }
-    let own = run.core.fraction(at: clock.now) * walk.length
-    return walk.repeatsForever ? walk.foreverPlays * walk.cycle + own : own
+    let active = run.flatMap { $0.state != .inactive ? $0 : nil }
+    return runCore.time(
+      runFraction: active?.core.fraction(at: clock.now), total: totalDuration)
   }
 
   /// The play the playhead is in, from 0. At the instant one play ends and the next begins
   /// it is the next (as what shows); during a repeat delay and at the end of the last play
   /// it is the play that just ended (GSAP).
   public var iteration: Int {
-    let active = run.map { $0.state != .inactive } ?? false
-    if active && walk.repeatsForever { return Self.integer(walk.foreverPlays) }
     // While inactive, the settings as they are now (they may have changed since the run).
-    let cycle = active ? walk.cycle : playLength + repeatDelay
-    let plays = active ? walk.plays : repeatCount.isFinite ? repeatCount.rounded(.up) : 1
-    guard cycle > 0 else { return 0 }
-    return Self.integer(min((time / cycle).rounded(.down), plays - 1))
-  }
-
-  /// `value` as an `Int`, held at `Int.max` (a repeat count of 10³⁰⁰ has plays past it).
-  private static func integer(_ value: Double) -> Int {
-    value >= 0x1p62 ? Int.max : Int(max(value, 0))
+    runCore.iteration(
+      atTime: time, active: run.map { $0.state != .inactive } ?? false,
+      cycle: playLength + repeatDelay,
+      plays: repeatCount.isFinite ? repeatCount.rounded(.up) : 1)
   }
 }
 
@@ -115,7 +104,7 @@ extension Timeline: ClockFrameObserver {
   func updateFrameRegistration() {
     if onUpdate != nil && run?.isRunning == true {
       if !registration.isActive {
-        lastUpdateTime = time
+        runCore.lastUpdateTime = time
         clock.activate(self)
       }
     } else if registration.isActive {
@@ -127,8 +116,8 @@ extension Timeline: ClockFrameObserver {
   func reportUpdate() {
     guard let onUpdate else { return }
     let now = time
-    guard now != lastUpdateTime else { return }
-    lastUpdateTime = now
+    guard now != runCore.lastUpdateTime else { return }
+    runCore.lastUpdateTime = now
     CallbackQueue.checkUserCodeMayRun()
     onUpdate(self)
   }

@@ -17,23 +17,24 @@ extension Timeline {
   public var isReversed: Bool {
     get {
       if let run, run.state != .inactive { return run.isReversed }
-      return reversedWhenInactive
+      return runCore.reversedWhenInactive
     }
     set {
       let call = "Timeline.isReversed"
       guard isRoot(call) else { return }
       let forever =
-        run.map { $0.state != .inactive } == true ? walk.repeatsForever : !repeatCount.isFinite
+        run.map { $0.state != .inactive } == true
+        ? runCore.walk.repeatsForever : !repeatCount.isFinite
       if newValue && forever {
         DanceError.report(.illegalState, "\(call): a timeline that repeats forever cannot reverse")
         return
       }
       guard let run, run.state != .inactive else {
-        reversedWhenInactive = newValue
+        runCore.reversedWhenInactive = newValue
         return
       }
       CallbackQueue.operation {
-        controlSerial &+= 1
+        runCore.control()
         run.setReversed(newValue, call: call)
         aimCallbacks(skippingCurrent: true)
       }
@@ -46,14 +47,14 @@ extension Timeline {
   /// ignored and values outside 0…1 are clamped, with a `DanceError`.
   public var fractionComplete: Double {
     get {
-      guard let run, run.state != .inactive else { return reversedWhenInactive ? 1 : 0 }
+      guard let run, run.state != .inactive else { return runCore.reversedWhenInactive ? 1 : 0 }
       return run.fractionComplete
     }
     set {
       let call = "Timeline.fractionComplete"
       CallbackQueue.operation {
         guard isRoot(call), let run = activeRun(call: call) else { return }
-        controlSerial &+= 1
+        runCore.control()
         run.scrub(to: newValue, call: call)
         aimCallbacks(skippingCurrent: true)
       }
@@ -78,7 +79,7 @@ extension Timeline {
     CallbackQueue.operation {
       let call = "Timeline.pause()"
       guard isRoot(call), let run = activeRun(call: call) else { return }
-      controlSerial &+= 1
+      runCore.control()
       run.pause(call: call)
       aimCallbacks(skippingCurrent: true)
     }
@@ -95,8 +96,7 @@ extension Timeline {
         DanceError.report(.noAnimation, "\(call): the timeline is not active")
         return
       }
-      controlSerial &+= 1
-      skipsRemainingCallbacks = true
+      runCore.finish()
       if run.state != .stopped { run.stopAnimation(false) }
       run.finishAnimation(at: position)
     }
@@ -118,20 +118,11 @@ extension Timeline {
   func move(to time: Double, call: String) -> (from: Double, to: Double)? {
     guard isRoot(call) else { return nil }
     guard Validation.requireFinite(time, "the time", in: call) else { return nil }
-    var time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
-    let wasRunning = run?.isRunning ?? false
+    let time = Validation.clamped(time, to: 0...max(totalDuration, 0), "the time", in: call)
     guard let run = activeRun(call: call) else { return nil }
     // (A timeline just activated is where it starts: 0, or its end when set to reverse.)
     let from = run.core.fraction(at: clock.now)
-    let length = walk.length
-    if walk.repeatsForever {
-      let cycle = max(length, .leastNormalMagnitude)
-      walk.foreverPlays = (time / cycle).rounded(.down)
-      time = time.truncatingRemainder(dividingBy: cycle)
-    }
-    controlSerial &+= 1
-    run.scrub(to: length > 0 ? time / length : 0, call: call)
-    if wasRunning { run.start(afterDelay: nil, call: call) }
+    run.seek(to: runCore.seek(to: time), call: call)
     aimCallbacks(skippingCurrent: true)
     return (from, run.core.fraction(at: clock.now))
   }
@@ -165,7 +156,7 @@ extension Timeline {
       guard isRoot(call) else { return }
       let wasActive = run.map { $0.state != .inactive } ?? false
       guard let run = activeRun(call: call, starting: true) else { return }
-      controlSerial &+= 1
+      runCore.control()
       run.start(afterDelay: delay, call: call)
       aimCallbacks(skippingCurrent: wasActive)
     }
@@ -192,17 +183,11 @@ extension Timeline {
     // A timeline whose callback or completion restarts it would run again and again inside
     // one huge clock step, each run a new animator that the clock's per-animator cap does
     // not see: cap the runs started in one advance, as the clock caps one animator's events.
-    if clock.advanceCount == lastRunAdvance {
-      runsInLastAdvance += 1
-    } else {
-      (lastRunAdvance, runsInLastAdvance) = (clock.advanceCount, 1)
-    }
-    guard runsInLastAdvance <= AnimationClock.maximumEventsPerObserverPerAdvance else {
+    guard runCore.admitRun(inAdvance: clock.advanceCount) else {
       DanceError.report(
         .outOfRange,
-        "\(call): the timeline started more than "
-          + "\(AnimationClock.maximumEventsPerObserverPerAdvance) runs in one clock advance (a "
-          + "callback that restarts it?); not started")
+        "\(call): the timeline started more than \(TimelineRunCore.maximumRunsPerAdvance) "
+          + "runs in one clock advance (a callback that restarts it?); not started")
       return nil
     }
     let plan = TimelinePlan()
@@ -227,10 +212,10 @@ extension Timeline {
       into: plan, parent: -1, start: 0, leaves: &leaves, callbacks: &times, ids: &ids,
       call: call)
     plan.ownLength = forever ? cycle : totalDuration
-    walk = TimelineCallbackWalk(
-      callbacks: times, length: plan.ownLength, cycle: cycle, repeatCount: repeatCount)
-    skipsRemainingCallbacks = false
-    runSpeed = speed
+    let reversed = runCore.beginRun(
+      TimelineCallbackWalk(
+        callbacks: times, length: plan.ownLength, cycle: cycle, repeatCount: repeatCount),
+      speed: speed)
     // A speed of 10⁻⁶ on a run of 10³⁰³ s would last longer than the largest time: the run
     // then lasts that long (it barely moves either way).
     let seconds = plan.ownLength / speed
@@ -239,8 +224,7 @@ extension Timeline {
       timingParameters: CubicTimingParameters(animationCurve: .linear),
       call: call)
     if forever { run.updateCore { $0.repeats = true } }
-    if reversedWhenInactive { run.setReversed(true, call: call) }
-    reversedWhenInactive = false
+    if reversed { run.setReversed(true, call: call) }
     leaves = leaves.enumerated().sorted {
       ($0.element.rootTime, $0.offset) < ($1.element.rootTime, $1.offset)
     }.map(\.element)
@@ -374,30 +358,19 @@ extension Timeline {
     guard run === ended else { return }
     keepAlive = nil
     if registration.hasDeadline { clock.unschedule(self) }
-    restingTime =
-      switch position {
-      case .end: walk.repeatsForever ? walk.foreverPlays * walk.cycle + walk.length : walk.length
-      case .start: 0
-      case .current:
-        // (The run's core is reset by now: the playhead from the core the last control left.)
-        (walk.repeatsForever ? walk.foreverPlays * walk.cycle : 0)
-          + (anchoredCore?.fraction(at: clock.now) ?? 0) * walk.length
-      }
-    let serial = controlSerial
-    if !skipsRemainingCallbacks && position != .current {
-      // Playback reached an end: what is left of the callbacks comes due now.
+    let serial = runCore.serial
+    if case .runRemainingCallbacks(let forward) = runCore.runEnded(at: position, now: clock.now) {
       // (At most one pass over them: a callback may change the settings of the next run.)
-      let forward = position == .end
-      for _ in 0...walk.count {
+      for _ in 0...runCore.walk.count {
         guard let body = takeNextCallback(upTo: .infinity, forward: forward) else { break }
         CallbackQueue.checkUserCodeMayRun()
         body()
-        guard serial == controlSerial else { return }
+        guard serial == runCore.serial else { return }
       }
     }
     // The playhead's last move: onUpdate sees the end before the completions do.
     reportUpdate()
-    guard serial == controlSerial else { return }
+    guard serial == runCore.serial else { return }
     updateFrameRegistration()
   }
 }
@@ -422,8 +395,8 @@ extension Timeline {
     CallbackQueue.operation {
       guard let run, run.state == .active else { return }
       let paused = !run.isRunning
-      controlSerial &+= 1
-      run.continueAnimation(withTimingParameters: nil, durationFactor: runSpeed / speed)
+      runCore.control()
+      run.continueAnimation(withTimingParameters: nil, durationFactor: runCore.runSpeed / speed)
       if paused { run.pause(call: "Timeline.speed") }
       aimCallbacks(skippingCurrent: true)
     }

@@ -89,23 +89,13 @@ public final class Timeline {
 
   /// The current run, while there is one; it carries the state machine and the lanes.
   var run: PropertyAnimator?
-  /// The run's callbacks and where it is in them, with its length and plays (the settings
-  /// may change once it has ended).
-  var walk = TimelineCallbackWalk()
-  /// Changes at every control call, so that a callback loop can tell it was interrupted.
-  var controlSerial: UInt64 = 0
-  /// The speed the run's duration was made for.
-  var runSpeed = 1.0
+  /// The rest of the run's state: its callbacks, the last control, where it rests.
+  var runCore = TimelineRunCore()
   /// The timeline itself while its run is running: a running timeline stays alive (with
   /// its callbacks) until its run ends or pauses, as the scene keeps a running animator.
   /// Not while paused: then it lives as long as its owner's reference, so that a paused
   /// timeline whose blocks capture its scene is no cycle.
   var keepAlive: Timeline?
-  /// The clock advance in which the last run started, and how many runs started in it.
-  var lastRunAdvance: UInt64 = .max
-  var runsInLastAdvance = 0
-  /// Set by `finish(at:)`: the callbacks between the playhead and the end do not run.
-  var skipsRemainingCallbacks = false
   private var completions: [(AnimatingPosition) -> Void] = []
   /// The start values of the first run, which every later run plays again.
   let startValues = TimelineStartValues()
@@ -118,15 +108,6 @@ public final class Timeline {
   public var onUpdate: ((Timeline) -> Void)? {
     didSet { updateFrameRegistration() }
   }
-  /// Where the last run ended, in own seconds (``time`` while inactive).
-  var restingTime = 0.0
-  /// The run's core as the last control call left it: it gives the playhead when the run
-  /// ends where it is (the run's own core is reset by then).
-  var anchoredCore: AnimatorCore?
-  /// The ``time`` `onUpdate` last saw.
-  var lastUpdateTime = Double.nan
-  /// Whether the next run plays from the end back (``isReversed`` set while inactive).
-  var reversedWhenInactive = false
 
   /// The clock's bookkeeping for the next callback's deadline.
   package var registration = ClockRegistration()

@@ -10,7 +10,7 @@ import Testing
 @Suite struct AnimatorCoreTests {
   enum Event: String, CustomStringConvertible, CaseIterable, Sendable {
     case start, startAfterDelay, pause, stopWithoutFinishing, stopFinishing, finishAtEnd
-    case continueAnimation, scrub, reverse, reachDeadline, abandon, endUnbound
+    case continueAnimation, scrub, seek, reverse, reachDeadline, abandon, endUnbound
     var description: String { rawValue }
   }
 
@@ -51,6 +51,7 @@ import Testing
     Row(.inactive, .finishAtEnd, .inactive, .reject, 0),
     Row(.inactive, .continueAnimation, .inactive, .reject, 0),
     Row(.inactive, .scrub, .paused, .activate, 0.5),
+    Row(.inactive, .seek, .paused, .activate, 0.5),
     Row(.inactive, .reverse, .inactive, .none, 0),
     Row(.inactive, .reachDeadline, .inactive, .none, 0),
     Row(.inactive, .abandon, .inactive, .none, 0),
@@ -64,6 +65,7 @@ import Testing
     Row(.running, .finishAtEnd, .running, .reject, 0.25, then: 0.5),
     Row(.running, .continueAnimation, .running, .rebase, 0.25, then: 0.5),
     Row(.running, .scrub, .paused, .apply, 0.5),
+    Row(.running, .seek, .running, .apply, 0.5, then: 0.75),
     Row(.running, .reverse, .running, .none, 0.25, then: 0),
     Row(.running, .reachDeadline, .running, .none, 0.25, then: 0.5),
     Row(.running, .abandon, .inactive, .finish(.current), 0.25),
@@ -77,6 +79,7 @@ import Testing
     Row(.paused, .finishAtEnd, .paused, .reject, 0.25),
     Row(.paused, .continueAnimation, .running, .rebase, 0.25, then: 0.5),
     Row(.paused, .scrub, .paused, .apply, 0.5),
+    Row(.paused, .seek, .paused, .apply, 0.5),
     Row(.paused, .reverse, .paused, .none, 0.25),
     Row(.paused, .reachDeadline, .paused, .none, 0.25),
     Row(.paused, .abandon, .inactive, .finish(.current), 0.25),
@@ -90,6 +93,7 @@ import Testing
     Row(.stopped, .finishAtEnd, .inactive, .finish(.end), 0.25),
     Row(.stopped, .continueAnimation, .stopped, .reject, 0.25),
     Row(.stopped, .scrub, .stopped, .reject, 0.25),
+    Row(.stopped, .seek, .stopped, .reject, 0.25),
     Row(.stopped, .reverse, .stopped, .reject, 0.25),
     Row(.stopped, .reachDeadline, .stopped, .none, 0.25),
     Row(.stopped, .abandon, .inactive, .finish(.current), 0.25),
@@ -134,6 +138,7 @@ import Testing
       case .finishAtEnd: core.finish(at: .end)
       case .continueAnimation: core.continueAnimation(with: nil, factor: 1, now: now)
       case .scrub: core.scrub(to: 0.5, now: now)
+      case .seek: core.seek(to: 0.5, now: now)
       case .reverse: core.setReversed(true, now: now)
       case .reachDeadline: core.reachDeadline(now: now)
       case .abandon: core.finishWhereItIs(now: now)
@@ -162,6 +167,7 @@ import Testing
     #expect(Self.outcome(of: core.pause(now: 0.25)) == .reject)
     #expect(Self.outcome(of: core.stop(withoutFinishing: false, now: 0.25)) == .reject)
     #expect(Self.outcome(of: core.scrub(to: 0.5, now: 0.25)) == .reject)
+    #expect(Self.outcome(of: core.seek(to: 0.5, now: 0.25)) == .reject)
     #expect(Self.outcome(of: core.pause(afterDelay: 1, now: 0.25)) == .reject)
     #expect(core.phase == .running)
   }
