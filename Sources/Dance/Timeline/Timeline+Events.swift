@@ -7,12 +7,14 @@ extension Timeline {
   /// Plays the timeline again from own time 0, forward, from any state (GSAP's
   /// `restart()`): own time 0 shows at once, before the next frame, and the callbacks at 0
   /// run as at a start. An active run goes on as the same run (its completions wait for its
-  /// end); a stopped one ends first (its completions run with `.current`). The start values
-  /// recorded by the first run are played again (``invalidate()`` forgets them).
+  /// end). The start values recorded by the first run are played again (``invalidate()``
+  /// forgets them).
   public func restart() {
     CallbackQueue.operation {
       let call = "Timeline.restart()"
       guard isRoot(call) else { return }
+      // (A timeline's run is never left stopped: `finish(at:)` stops and ends it at once.
+      // Should one be, it ends where it is before the new run.)
       if let run, run.state == .stopped { run.finishAnimation(at: .current) }
       guard let run, run.state == .active else {
         runCore.reversedWhenInactive = false

@@ -28,6 +28,48 @@ import Testing
     #expect(entered.allSatisfy { $0.x == 0 })  // the new play shows its start
   }
 
+  @Test("Reversed, onRepeat runs as playback crosses back over each play's start but the first")
+  func onRepeatReversed() {
+    let timeline = slide()
+    timeline.repeatCount = 3
+    timeline.repeatDelay = 0.5
+    let clock = scene.clock
+    var entered: [(time: Double, iteration: Int)] = []
+    timeline.onRepeat = { entered.append((clock.now, $0.iteration)) }
+    timeline.isReversed = true  // plays from its end, own time 4, back to 0
+    timeline.start()
+    scene.clock.advance(by: 100)
+    // Own times 3 and 1.5 are the starts of the third and second plays: clock 1 and 2.5.
+    #expect(entered.map(\.time) == [1, 2.5])
+    // What shows there is the start of the play crossed back into: the join's rule.
+    #expect(entered.map(\.iteration) == [2, 1])
+    #expect(timeline.state == .inactive && timeline.time == 0)
+  }
+
+  @Test("A nested timeline's callbacks past 10 000 over its repeats: the first run, an error")
+  func nestedCallbackLimit() {
+    var calls = 0
+    let inner = Timeline(scene: scene).addCallback(at: 0.5) { calls += 1 }
+    inner.animate(duration: 1, curve: .linear) { [node] in node.alpha = 0.5 }
+    inner.repeatCount = 20_000
+    let outer = Timeline(scene: scene).add(inner)
+    let (_, errors) = collectingErrors { outer.start() }
+    #expect(errors.count == 1)
+    #expect(errors.first?.message.contains("come to 20000.0 over its repeats") == true)
+    // One advance runs at most 1 000 of one observer's events, then the clock stops there
+    // (an error each time) and goes on at the next.
+    var advances = 0
+    let (_, capped) = collectingErrors {
+      while outer.state != .inactive && advances < 100 {
+        scene.clock.advance(by: 30_000)
+        advances += 1
+      }
+    }
+    #expect(calls == 10_000 && outer.state == .inactive, "\(calls)")
+    #expect(!capped.isEmpty && capped.count < advances)
+    #expect(capped.allSatisfy { $0.message.contains("more than 1000 events in one advance") })
+  }
+
   @Test("onUpdate runs once per advance that moved the playhead, the last time at the end")
   func onUpdate() {
     let timeline = slide()
