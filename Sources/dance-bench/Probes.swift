@@ -41,6 +41,9 @@ enum Probe: String, CaseIterable {
   case additive16 = "--additive-probe-16"
   /// COUNT frames of a timeline staggering 1000 children, part-way through.
   case timeline = "--timeline-probe"
+  /// COUNT seeks of a running timeline of 10 staggered children (a scrubbing UI), each
+  /// followed by a read of one node.
+  case timelineSeek = "--timeline-seek-probe"
   /// COUNT frames of a host over 100 000 timed `node.dance` nodes: advance the clock, then
   /// read every node's centre and alpha (for cachegrind's misses per node-frame).
   case hostFrame = "--host-frame-probe"
@@ -221,6 +224,15 @@ enum Probe: String, CaseIterable {
       let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .timelineSeek:
+      let (scene, nodes, timeline) = timelineScene(count: 10, duration: 10)
+      var sum = 0.0
+      for index in 0..<count {
+        timeline.seek(to: Double(index % 997) / 100)
+        sum += nodes[index % nodes.count].center.x
+      }
+      blackHole(sum)
+      blackHole(scene.clock.now)
     case .hostFrame, .largeFrame:
       let (scene, nodes) = danceScene(
         count: Self.hostCount, spring: false, stagger: Self.stagger(frames: count))
