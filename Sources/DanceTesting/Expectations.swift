@@ -61,9 +61,14 @@ public func expectVelocityContinuous(
           return
         }
         if !(abs(velocity - around) <= tolerance) {
+          // Between this frame and the neighbour it differs from most.
+          let after =
+            abs(velocity - velocities[frame + 1][component])
+            >= abs(velocity - velocities[frame - 1][component])
+          let (from, to) = after ? (frame, frame + 1) : (frame - 1, frame)
           report(
-            "\(what) jumps at t = \(times[frame]): \(velocities[frame - 1][component]) before, "
-              + "\(velocity) there, \(velocities[frame + 1][component]) after",
+            "\(what) jumps between t = \(times[from]) and t = \(times[to]): from "
+              + "\(velocities[from][component]) to \(velocities[to][component])",
             sourceLocation: sourceLocation)
           return
         }

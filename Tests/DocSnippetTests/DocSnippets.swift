@@ -722,7 +722,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:104") func snippet31() {
+  @Test("Docs/Testing.md:105") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -746,7 +746,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:147") func snippet32() {
+  @Test("Docs/Testing.md:148") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -760,7 +760,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:171") func snippet33() {
+  @Test("Docs/Testing.md:172") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
