@@ -317,7 +317,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:213") func snippet13() {
+  @Test("Docs/Dance.md:215") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -343,7 +343,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:294") func snippet14() {
+  @Test("Docs/Dance.md:296") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -371,7 +371,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:354") func snippet15() {
+  @Test("Docs/Dance.md:356") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -400,7 +400,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:423") func snippet16() {
+  @Test("Docs/Dance.md:425") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -417,7 +417,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:447") func snippet17() {
+  @Test("Docs/Dance.md:449") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

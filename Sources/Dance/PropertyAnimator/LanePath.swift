@@ -9,6 +9,10 @@
 ///   plus `inherited` (a velocity carried into a spring) times the spring's impulse response;
 /// - between the two (only after `continueAnimation` re-based the segment) it moves linearly
 ///   from `from` to `segmentFrom`;
+/// - with `segmentReversed` (a `continueAnimation` of a reversed animator) the segment runs
+///   the other way: from `segmentStart` down to `windowStart` it follows the timing from
+///   `segmentFrom` back to `from`, and above `segmentStart` it moves linearly from
+///   `segmentFrom` to `to`;
 /// - with `keyframes` (an index into its ``LaneTable``'s keyframe tracks), the keyframes
 ///   decide instead (`Node.animateKeyframes`); with `timeline`, a ``TimelineTrack`` does;
 ///   the table evaluates those.
@@ -28,6 +32,9 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   var keyframes: Int32 = -1
   /// The index of the path's timeline track in its table, or -1.
   var timeline: Int32 = -1
+  /// Whether the segment runs from `segmentStart` down to `windowStart` (re-based while
+  /// reversed). (In the padding after the track indices: the path stays 96 bytes a pair.)
+  var segmentReversed = false
 
   init(from: V, to: V, windowStart: Double = 0) {
     let from = Self.bounded(from)
@@ -63,7 +70,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
   /// timing sampled at u = f serves as it is.
   var isPlain: Bool {
-    segmentStart == 0 && keyframes < 0 && timeline < 0 && inherited == .zero
+    segmentStart == 0 && keyframes < 0 && timeline < 0 && inherited == .zero && !segmentReversed
   }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
@@ -120,6 +127,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     at f: Double, sample: TimingSample, slope: TimingSample = .zero,
     core: FlatAddress<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
+    if segmentReversed { return reversedValue(at: f, core: core, slopes: slopes) }
     if f >= segmentStart {
       var (sample, sampleSlope) = (sample, slope)
       let span = 1 - segmentStart
@@ -147,16 +155,41 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     // Keyframes and timelines follow the fraction itself; before its window a path has not
     // started: no change.
     guard keyframes < 0, timeline < 0, f > windowStart else { return }
+    // A reversed animator goes on from f back to the window's start, on the new timing.
+    segmentReversed = speed < 0
     segmentFrom = Self.bounded(value)
     segmentStart = f
-    inherit(clockVelocity: clockVelocity, timing: timing, speed: speed)
+    inherit(clockVelocity: clockVelocity, timing: timing, speed: abs(speed))
+  }
+
+  /// The value of a reversed segment at fraction `f`, and with `slopes` its derivative
+  /// with respect to f: the timing at u = (segmentStart − f) / (segmentStart − windowStart)
+  /// from `segmentFrom` back to `from` below `segmentStart`, a line to `to` above it.
+  private func reversedValue(
+    at f: Double, core: FlatAddress<AnimatorCore>, slopes: Bool
+  ) -> (value: V, slope: V) {
+    guard f <= segmentStart else {
+      let span = 1 - segmentStart
+      guard span > 0 else { return (to, .zero) }
+      return (segmentFrom.lerp(to: to, (f - segmentStart) / span), (to - segmentFrom) / span)
+    }
+    let span = segmentStart - windowStart
+    let u = span > 0 ? min((segmentStart - f) / span, 1) : 1
+    let (sample, sampleSlope) = core.sample(atFraction: u, slopes: slopes)
+    let value = Self.blend(segmentFrom, from, inherited: inherited, sample)
+    guard slopes, span > 0, f >= windowStart else { return (value, .zero) }
+    // du/df = −1 / span.
+    var slope = (from - segmentFrom) * Self.mask(sampleSlope.progress)
+    if sampleSlope.impulse != 0 { slope += inherited * sampleSlope.impulse }
+    return (value, -slope / span)
   }
 
   /// Sets the velocity carried into a spring: `clockVelocity` in value units per second of
-  /// clock time, for a segment whose fraction moves at `speed` per second.
+  /// clock time, for a segment whose fraction moves `speed` (> 0) per second toward its
+  /// end.
   mutating func inherit(clockVelocity: V, timing: AnimationTiming, speed: Double) {
-    // u runs at speed / (1 − segment start) per second, spring time at duration × that.
-    let span = 1 - segmentStart
+    // u runs at speed / (the segment's span) per second, spring time at duration × that.
+    let span = segmentReversed ? segmentStart - windowStart : 1 - segmentStart
     let springSecondsPerSecond = span > 0 ? timing.duration * speed / span : 0
     inherited =
       timing.isSpring && springSecondsPerSecond > 0

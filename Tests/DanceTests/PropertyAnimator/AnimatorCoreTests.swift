@@ -223,4 +223,11 @@ import Testing
     let spring = timing + MemoryLayout<AnimationTiming>.offset(of: \.spring)!
     #expect(spring >= 64 && spring + MemoryLayout<SpringPacing>.size <= 128)
   }
+
+  @Test("A lane's path is 96 bytes a pair, 160 for four lanes: the reversed flag is padding")
+  func pathLayout() {
+    #expect(MemoryLayout<LanePath<SIMD2<Double>>>.stride == 96)
+    #expect(MemoryLayout<LanePath<SIMD4<Double>>>.stride == 160)
+    #expect(MemoryLayout<LanePath<SIMD8<Double>>>.stride == 288)
+  }
 }
