@@ -198,6 +198,22 @@ public final class AnimationClock {
     }
   }
 
+  /// Runs `body` as one of the clock's events though the clock is not advancing (the
+  /// callbacks a timeline's seek crosses): an advance from inside it is ignored with a
+  /// ``DanceError``, as from inside any clock callback, so that callbacks run by a seek cannot
+  /// each start an advance of their own (a thousand callbacks each advancing 10⁹ s would
+  /// run for minutes inside one seek).
+  package func runAsEvent<Result>(_ body: () -> Result) -> Result {
+    guard !isAdvancing else { return body() }
+    #if DEBUG
+      advancingThread = currentThreadIdentity()
+      defer { advancingThread = nil }
+    #endif
+    isAdvancing = true
+    defer { isAdvancing = false }
+    return body()
+  }
+
   /// Moves the clock forward to the absolute time `time` (seconds) and updates everything.
   ///
   /// `time` must be finite and not earlier than ``now``; otherwise the call is ignored and a

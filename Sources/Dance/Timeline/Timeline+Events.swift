@@ -48,7 +48,9 @@ extension Timeline {
   /// `suppressEvents: false`). A timeline that was inactive seeks from where it starts (0,
   /// or its end when set to play reversed). What shows is the new time's, and ``time``
   /// reads it, while they run. For a timeline that repeats forever, the callbacks between
-  /// the two places in the sought play run.
+  /// the two places in the sought play run. They run as one clock event, as callbacks
+  /// reached by playback do: an advance of the clock from inside them is ignored, with a
+  /// `DanceError`.
   public func seek(to time: Double, runsCallbacks: Bool) {
     CallbackQueue.operation {
       let call = "Timeline.seek(to:runsCallbacks:)"
@@ -58,20 +60,24 @@ extension Timeline {
       let forward = to > from
       runCore.walk.aim(from: from, forward: forward, strictly: true)
       let serial = runCore.serial
-      var ran = 0
-      while let body = takeNextCallback(forward: forward, isDue: { forward ? $0 <= to : $0 >= to })
-      {
-        CallbackQueue.checkUserCodeMayRun()
-        body()
-        guard serial == runCore.serial else { return }
-        ran += 1
-        if ran == Self.maximumNestedCallbacks {
-          DanceError.report(
-            .outOfRange, "\(call): more than \(ran) callbacks crossed; the rest are skipped")
-          break
+      let interrupted = clock.runAsEvent { () -> Bool in
+        var ran = 0
+        while let body = takeNextCallback(
+          forward: forward, isDue: { forward ? $0 <= to : $0 >= to })
+        {
+          CallbackQueue.checkUserCodeMayRun()
+          body()
+          guard serial == runCore.serial else { return true }
+          ran += 1
+          if ran == Self.maximumNestedCallbacks {
+            DanceError.report(
+              .outOfRange, "\(call): more than \(ran) callbacks crossed; the rest are skipped")
+            break
+          }
         }
+        return false
       }
-      aimCallbacks(skippingCurrent: true)
+      if !interrupted { aimCallbacks(skippingCurrent: true) }
     }
   }
 

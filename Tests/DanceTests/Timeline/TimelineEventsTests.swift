@@ -116,6 +116,26 @@ import Testing
     #expect(ran == ["c"])
   }
 
+  @Test("Callbacks run by a seek are clock events: an advance from inside them is ignored")
+  func seekCallbacksCannotAdvance() {
+    let clock = scene.clock
+    var seen: [(now: Double, x: Double)] = []
+    let timeline = slide().addCallback(at: 0.5) { [node] in
+      clock.advance(by: 1e9)  // what a thousand of these would do inside one seek
+      seen.append((clock.now, node.center.x))
+    }
+    let (_, errors) = collectingErrors { timeline.seek(to: 0.75, runsCallbacks: true) }
+    #expect(seen.count == 1 && seen.first?.now == 0 && seen.first?.x == 75)
+    #expect(
+      errors.map(\.message) == [
+        "AnimationClock.advance was called from inside an animation callback; ignored"
+      ])
+    // Outside them the clock is the host's again.
+    timeline.start()
+    clock.advance(by: 0.25)
+    #expect(clock.now == 0.25 && node.center.x == 100 && timeline.state == .inactive)
+  }
+
   @Test("A seek with callbacks across an autoreversing repeat runs each crossing once")
   func seekWithCallbacksAcrossPlays() {
     var turns = 0
