@@ -294,7 +294,22 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:99") func snippet12() {
+  @Test("Docs/Dance.md:105") func snippet12() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      var track = Path()
+      track.move(to: Point(x: 0, y: 0))
+      track.addLine(to: Point(x: 100, y: 0))
+      track.addQuadCurve(to: Point(x: 100, y: 100), control: Point(x: 150, y: 50))
+      assert(track.point(atDistance: 40) == Point(x: 40, y: 0))
+      assert(track.tangent(atDistance: 40) == Vector(dx: 1, dy: 0))
+      assert(track.length > 200 && track.length < 250)
+      _ = track
+    }
+  }
+
+  @Test("Docs/Dance.md:119") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -317,7 +332,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:215") func snippet13() {
+  @Test("Docs/Dance.md:235") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -343,7 +358,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:296") func snippet14() {
+  @Test("Docs/Dance.md:316") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -371,7 +386,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:356") func snippet15() {
+  @Test("Docs/Dance.md:376") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -400,7 +415,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:425") func snippet16() {
+  @Test("Docs/Dance.md:445") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -417,7 +432,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:449") func snippet17() {
+  @Test("Docs/Dance.md:469") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -438,7 +453,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet18() {
+  @Test("Docs/Embedding.md:8") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -461,7 +476,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet19() {
+  @Test("Docs/Embedding.md:127") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -482,7 +497,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet20() {
+  @Test("Docs/Embedding.md:155") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -499,7 +514,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet21() {
+  @Test("Docs/Embedding.md:181") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -519,7 +534,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet22() {
+  @Test("Docs/GettingStarted.md:27") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -544,7 +559,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:59") func snippet23() {
+  @Test("Docs/Migrating.md:59") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -561,7 +576,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:81") func snippet24() {
+  @Test("Docs/Migrating.md:81") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -582,7 +597,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:106") func snippet25() {
+  @Test("Docs/Migrating.md:106") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -602,7 +617,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:132") func snippet26() {
+  @Test("Docs/Migrating.md:132") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -627,7 +642,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:160") func snippet27() {
+  @Test("Docs/Migrating.md:160") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -649,7 +664,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:186") func snippet28() {
+  @Test("Docs/Migrating.md:186") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -673,7 +688,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:27") func snippet29() {
+  @Test("Docs/Testing.md:27") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -696,7 +711,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:63") func snippet30() {
+  @Test("Docs/Testing.md:63") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -722,7 +737,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:105") func snippet31() {
+  @Test("Docs/Testing.md:105") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -746,7 +761,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:148") func snippet32() {
+  @Test("Docs/Testing.md:148") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -760,7 +775,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:172") func snippet33() {
+  @Test("Docs/Testing.md:172") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -783,7 +798,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:18") func snippet34() {
+  @Test("Docs/Timeline.md:18") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -821,7 +836,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:127") func snippet35() {
+  @Test("Docs/Timeline.md:127") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -855,7 +870,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:216") func snippet36() {
+  @Test("Docs/Timeline.md:216") func snippet37() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
