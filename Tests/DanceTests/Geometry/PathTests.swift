@@ -10,6 +10,16 @@ import Testing
 @Suite struct PathTests {
   static func point(_ x: Double, _ y: Double) -> Point { Point(x: x, y: y) }
 
+  /// Lines through `points`, in order; each inner array a subpath.
+  static func lines(_ subpaths: [[Point]]) -> Path {
+    var path = Path()
+    for points in subpaths {
+      path.move(to: points[0])
+      for point in points.dropFirst() { path.addLine(to: point) }
+    }
+    return path
+  }
+
   /// The arc length from 0 to t of the quadratic Bézier p0, p1, p2, in closed form:
   /// B′(t) = 2 (b + a t) with a = p0 − 2 p1 + p2, b = p1 − p0, and
   /// ∫ √(u² + k) du = (u √(u² + k) + k ln(u + √(u² + k))) / 2.
@@ -29,10 +39,7 @@ import Testing
 
   @Test("Lines: lengths, points and tangents exact; distances clamped; NaN reported")
   func lines() {
-    var path = Path()
-    path.move(to: Self.point(0, 0))
-    path.addLine(to: Self.point(100, 0))
-    path.addLine(to: Self.point(100, 50))
+    let path = Self.lines([[Self.point(0, 0), Self.point(100, 0), Self.point(100, 50)]])
     #expect(path.length == 150)
     #expect(path.point(atDistance: 40) == Self.point(40, 0))
     #expect(path.point(atDistance: 120) == Self.point(100, 20))
@@ -46,20 +53,16 @@ import Testing
 
   @Test("A move adds no length; a closed square is 400 long and its last side runs up")
   func movesAndClosing() {
-    var path = Path()
-    path.move(to: Self.point(0, 0))
-    path.addLine(to: Self.point(10, 0))
-    path.move(to: Self.point(50, 50))
-    path.addLine(to: Self.point(50, 60))
+    let path = Self.lines([
+      [Self.point(0, 0), Self.point(10, 0)], [Self.point(50, 50), Self.point(50, 60)],
+    ])
     #expect(path.length == 20)
     #expect(path.point(atDistance: 10) == Self.point(10, 0))
     #expect(path.point(atDistance: 15) == Self.point(50, 55))
 
-    var square = Path()
-    square.move(to: Self.point(0, 0))
-    square.addLine(to: Self.point(100, 0))
-    square.addLine(to: Self.point(100, 100))
-    square.addLine(to: Self.point(0, 100))
+    var square = Self.lines([
+      [Self.point(0, 0), Self.point(100, 0), Self.point(100, 100), Self.point(0, 100)]
+    ])
     square.closeSubpath()
     #expect(square.length == 400)
     #expect(square.point(atDistance: 350) == Self.point(0, 50))

@@ -12,11 +12,17 @@ import Testing
 
   func slide() -> Timeline { fixture.slide() }
 
+  /// ``slide()`` played `count` times, 0.5 s apart.
+  func repeatedSlide(_ count: Double) -> Timeline {
+    let timeline = slide()
+    timeline.repeatCount = count
+    timeline.repeatDelay = 0.5
+    return timeline
+  }
+
   @Test("onRepeat runs once per play entered, at its exact clock time, even in one huge step")
   func onRepeat() {
-    let timeline = slide()
-    timeline.repeatCount = 3.5
-    timeline.repeatDelay = 0.5
+    let timeline = repeatedSlide(3.5)
     let clock = scene.clock
     var entered: [(time: Double, iteration: Int, x: Double)] = []
     timeline.onRepeat = { [node] in entered.append((clock.now, $0.iteration, node.center.x)) }
@@ -30,9 +36,7 @@ import Testing
 
   @Test("Reversed, onRepeat runs as playback crosses back over each play's start but the first")
   func onRepeatReversed() {
-    let timeline = slide()
-    timeline.repeatCount = 3
-    timeline.repeatDelay = 0.5
+    let timeline = repeatedSlide(3)
     let clock = scene.clock
     var entered: [(time: Double, iteration: Int)] = []
     timeline.onRepeat = { entered.append((clock.now, $0.iteration)) }
