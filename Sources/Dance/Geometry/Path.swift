@@ -153,6 +153,8 @@ public struct Path: Hashable, Sendable {
     }
     if Self.magnitude(direction) <= 1e-12 * scale { direction = segment.p3 - segment.p0 }
     let length = Self.magnitude(direction)
+    // (A piece whose speed, curvature and chord all vanish there: no direction to give.)
+    guard length > 0 else { return Vector(dx: 1, dy: 0) }
     return Vector(vector: direction / length)
   }
 

@@ -40,7 +40,7 @@ extension Timeline: ClockDeadlineObserver {
     updateFrameRegistration()
     guard let run else { return }
     let core = run.core
-    runCore.anchor(core)
+    runCore.keep(anchor: core)
     // A fresh run aims from where it starts (a zero-length run is at its end at once, and
     // its callbacks must still come due); otherwise from where the playhead is. (A run that
     // repeats forever counts its cycles from its anchor.)

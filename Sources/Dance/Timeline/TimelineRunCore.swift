@@ -86,7 +86,7 @@ struct TimelineRunCore {
 
   /// The run's animator core after a control event (or at a run's start): kept as the
   /// anchor of the playhead.
-  mutating func anchor(_ core: AnimatorCore) {
+  mutating func keep(anchor core: AnimatorCore) {
     anchor = core
   }
 

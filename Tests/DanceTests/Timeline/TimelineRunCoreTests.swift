@@ -83,7 +83,7 @@ import Testing
     if `case`.repeatCount.isInfinite { _ = core.seek(to: 4) }
     var animator = AnimatorCore(timing: AnimationTiming(curve: .linear, duration: 4))
     _ = animator.start(now: 0)
-    core.anchor(animator)
+    core.keep(anchor: animator)
     if `case`.finished { core.finish() }
     let action = core.runEnded(at: `case`.position, now: 1)
     #expect(action == `case`.action)
