@@ -24,7 +24,13 @@ public struct Path: Hashable, Sendable {
     var p3: SIMD2<Double>
     /// The arc length.
     var length: Double
+    /// A curve's arc length at t = k / ``Path/marksPerCurve`` for k = 0…that count: where
+    /// a search for a distance starts (empty for a line).
+    var marks: [Double] = []
   }
+
+  /// How many equal steps of t a curve's ``Segment/marks`` divide it into.
+  static var marksPerCurve: Int { 16 }
 
   /// The pieces in order, each with its length; zero-length pieces are not kept.
   private(set) var segments: [Segment] = []
@@ -113,8 +119,18 @@ public struct Path: Hashable, Sendable {
 
   private mutating func append(_ segment: Segment) {
     var segment = segment
-    segment.length =
-      segment.isLine ? Self.distance(segment.p0, segment.p3) : Self.arcLength(of: segment, upTo: 1)
+    if segment.isLine {
+      segment.length = Self.distance(segment.p0, segment.p3)
+    } else {
+      let steps = Self.marksPerCurve
+      segment.marks = [0]
+      for step in 1...steps {
+        let piece = Self.arcLength(
+          of: segment, from: Double(step - 1) / Double(steps), to: Double(step) / Double(steps))
+        segment.marks.append(segment.marks[step - 1] + piece)
+      }
+      segment.length = segment.marks[steps]
+    }
     guard segment.length > 0 else { return }
     segments.append(segment)
     ends.append((ends.last ?? 0) + segment.length)
@@ -245,19 +261,20 @@ extension Path {
     return sum * half
   }
 
-  /// The arc length of a curve from parameter 0 to `t`: the 8-point rule on halves until
-  /// two levels agree to 10⁻¹³ of the control polygon's length, on pieces split where
-  /// either coordinate turns (a cusp, where the speed vanishes and its graph has a kink
-  /// that no rule integrates well, is such a place: a piece then ends on it).
-  static func arcLength(of segment: Segment, upTo t: Double) -> Double {
-    guard t > 0 else { return 0 }
-    let end = min(t, 1)
+  /// The arc length of a curve between parameters `a` and `b` (0 ≤ a ≤ b ≤ 1): the 8-point
+  /// rule on halves until two levels agree to 10⁻¹³ of the control polygon's length, on
+  /// pieces split where either coordinate turns (a cusp, where the speed vanishes and its
+  /// graph has a kink that no rule integrates well, is such a place: a piece then ends on
+  /// it).
+  static func arcLength(of segment: Segment, from a: Double, to b: Double) -> Double {
+    guard b > a else { return 0 }
+    let end = min(b, 1)
     let polygon =
       distance(segment.p0, segment.p1) + distance(segment.p1, segment.p2)
       + distance(segment.p2, segment.p3)
     let tolerance = max(polygon, 1e-300) * 1e-13
     var total = 0.0
-    var start = 0.0
+    var start = max(a, 0)
     for split in turns(of: segment) + [end] where split > start {
       let stop = min(split, end)
       total += adapt(segment, start, stop, gauss(segment, start, stop), tolerance, depth: 0)
@@ -298,8 +315,8 @@ extension Path {
     let middle = (a + b) / 2
     let left = gauss(segment, a, middle)
     let right = gauss(segment, middle, b)
-    // (At least four halvings: two coarse levels can agree by accident across a cusp.)
-    if depth >= 40 || (depth >= 4 && abs(left + right - whole) <= tolerance) {
+    // (At least two halvings: two coarse levels can agree by accident on a sharp bend.)
+    if depth >= 40 || (depth >= 2 && abs(left + right - whole) <= tolerance) {
       return left + right
     }
     return adapt(segment, a, middle, left, tolerance / 2, depth: depth + 1)
@@ -307,17 +324,28 @@ extension Path {
   }
 
   /// The parameter at which a curve's arc length from 0 is `distance` (0…its length):
-  /// Newton's method on the arc length, kept inside a shrinking bracket (bisection where a
-  /// step would leave it or the speed vanishes).
+  /// Newton's method on the arc length from the mark before it, kept inside a shrinking
+  /// bracket (bisection where a step would leave it or the speed vanishes).
   static func parameter(of segment: Segment, atDistance distance: Double) -> Double {
     guard distance > 0 else { return 0 }
     guard distance < segment.length else { return 1 }
-    var low = 0.0
-    var high = 1.0
-    var t = distance / segment.length
+    // The step of t whose marks hold the distance.
+    let marks = segment.marks
+    var step = 0
+    var upper = marks.count - 1
+    while step + 1 < upper {
+      let middle = (step + upper) / 2
+      if marks[middle] <= distance { step = middle } else { upper = middle }
+    }
+    let steps = Double(marks.count - 1)
+    let base = Double(step) / steps
+    var low = base
+    var high = Double(step + 1) / steps
+    let span = marks[step + 1] - marks[step]
+    var t = span > 0 ? low + (distance - marks[step]) / span * (high - low) : low
     let tolerance = segment.length * 1e-12
     for _ in 0..<100 {
-      let error = arcLength(of: segment, upTo: t) - distance
+      let error = marks[step] + arcLength(of: segment, from: base, to: t) - distance
       if abs(error) <= tolerance { return t }
       if error > 0 { high = t } else { low = t }
       let speed = magnitude(derivative(of: segment, at: t))
