@@ -78,6 +78,8 @@ per "frame of a timeline staggering 1000 children (centre and alpha each)" --tim
   "per child-frame" 1000
 per "seek of a running timeline of 10 children, then a read" --timeline-seek-probe 1000 3000 \
   "per seek"
+per "point at a distance along a path (a line, a quadratic, a cubic)" --path-point-probe 1000 \
+  3000 "per point"
 miss_ratio "cache misses, frame of 100 000 timed nodes (cachegrind: 32 KiB L1, 1 MiB LL)" \
   --large-frame-probe --large-reference-frame-probe
 miss_ratio "cache misses, host frame + read of centre and alpha, 100 000 nodes" \

@@ -41,6 +41,8 @@ enum Probe: String, CaseIterable {
   case additive16 = "--additive-probe-16"
   /// COUNT frames of a timeline staggering 1000 children, part-way through.
   case timeline = "--timeline-probe"
+  /// COUNT point queries spread along a path of a line, a quadratic and a cubic.
+  case pathPoint = "--path-point-probe"
   /// COUNT seeks of a running timeline of 10 staggered children (a scrubbing UI), each
   /// followed by a read of one node.
   case timelineSeek = "--timeline-seek-probe"
@@ -224,6 +226,18 @@ enum Probe: String, CaseIterable {
       let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .pathPoint:
+      var path = Path()
+      path.move(to: Point(x: 0, y: 0))
+      path.addLine(to: Point(x: 100, y: 0))
+      path.addQuadCurve(to: Point(x: 100, y: 100), control: Point(x: 150, y: 50))
+      path.addCurve(
+        to: Point(x: 0, y: 100), control1: Point(x: 60, y: 160), control2: Point(x: 20, y: 40))
+      var sum = 0.0
+      for index in 0..<count {
+        sum += path.point(atDistance: path.length * Double(index % 1000) / 1000).x
+      }
+      blackHole(sum)
     case .timelineSeek:
       let (scene, nodes, timeline) = timelineScene(count: 10, duration: 10)
       var sum = 0.0
