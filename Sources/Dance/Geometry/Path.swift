@@ -152,8 +152,8 @@ public struct Path: Hashable, Sendable {
 
   /// The unit tangent, in the direction of travel, `distance` along the path (clamped and
   /// checked as in ``point(atDistance:)``). Where a curve's speed vanishes (a cusp, or a
-  /// control on an end point) it is the direction the curve turns to there; an empty path
-  /// gives (1, 0).
+  /// control on an end point) it is the direction the curve leaves in (at the curve's very
+  /// end, the one it arrives in); an empty path gives (1, 0).
   public func tangent(atDistance distance: Double) -> Vector {
     guard let (index, t) = locate(distance, in: "Path.tangent(atDistance:)") else {
       return Vector(dx: 1, dy: 0)
@@ -162,10 +162,10 @@ public struct Path: Hashable, Sendable {
     let scale = max(segment.length, 1e-300)
     var direction = Self.derivative(of: segment, at: t)
     if Self.magnitude(direction) <= 1e-9 * scale {
+      // Near a parameter t₀ where the speed vanishes, B′(t₀ + e) ≈ B″(t₀) e: the curve
+      // leaves along B″ and arrives along −B″ (all that is left at its end).
       direction = Self.secondDerivative(of: segment, at: t)
-      // Past the middle of the piece the curve arrives rather than leaves: the second
-      // derivative then points against the travel.
-      if t > 0.5 { direction = -direction }
+      if t >= 1 { direction = -direction }
     }
     if Self.magnitude(direction) <= 1e-12 * scale { direction = segment.p3 - segment.p0 }
     let length = Self.magnitude(direction)

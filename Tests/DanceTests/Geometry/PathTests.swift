@@ -155,6 +155,19 @@ import Testing
     }
   }
 
+  @Test("Where a control sits on an end point the speed vanishes; the tangent still points ahead")
+  func controlsOnEnds() {
+    var path = Path()
+    path.move(to: Self.point(0, 0))
+    // x = 100 (3t² − 2t³): a straight ease from rest to rest.
+    path.addCurve(to: Self.point(100, 0), control1: Self.point(0, 0), control2: Self.point(100, 0))
+    #expect(abs(path.length - 100) <= 1e-9)
+    for distance in [0.0, 1e-9, 50, 100] {
+      #expect(path.tangent(atDistance: distance) == Vector(dx: 1, dy: 0), "at \(distance)")
+    }
+    #expect(abs(path.point(atDistance: 30).x - 30) <= 1e-9)
+  }
+
   @Test("Bad points are refused with an error; a line with no current point begins the path")
   func badInput() {
     var path = Path()
