@@ -61,6 +61,9 @@ enum Probe: String, CaseIterable {
   case layoutWritten = "--layout-written-probe"
   /// The same with the values in storage laid out as `Animatable`'s.
   case layoutStorage = "--layout-storage-probe"
+  /// COUNT nodes each start a two-property `node.dance` animation, and one frame runs; prints
+  /// the heap it took per property (for valgrind's `--xtree-memory`, which says where).
+  case memory = "--memory-probe"
   /// COUNT × 1000 calls of `TimingFunction.easeInOut.value(at:)`, spread over 0…1.
   case curve = "--curve-probe"
   /// COUNT × 1000 calls of the hand-written loop's WebKit-style solve, spread the same way.
@@ -283,6 +286,8 @@ enum Probe: String, CaseIterable {
         WrittenLayout<ModelStorageNode>(
           stagger: Self.stagger(frames: count), count: Self.hostCount),
         count)
+    case .memory:
+      print(MemoryProbe.bytesPerAnimatedProperty(count: count))
     case .curve, .unitBezier:
       // Progress spread over (0, 1) by a golden-ratio walk, so that no two calls repeat.
       var x = 0.5

@@ -50,6 +50,18 @@ package struct Unretained<Object: AnyObject> {
     return reference._withUnsafeGuaranteedRef(body)
   }
 
+  /// Runs `body` with the object, not retained for the call, where a strong reference held
+  /// elsewhere keeps it for the whole call: an animation block's animator, which the call
+  /// that runs the block holds while its entry is open. Unlike ``with(_:)``, `body` may run
+  /// user code, which cannot free the object while that reference holds it. Debug builds
+  /// check that the object is alive before and after.
+  @inlinable @inline(__always)
+  package func withHeldElsewhere<Result>(_ body: (Object) -> Result) -> Result {
+    checkAlive()
+    defer { checkAlive() }
+    return reference._withUnsafeGuaranteedRef(body)
+  }
+
   /// Runs `body` with the object as a `Target`, which it is by construction (an erased link
   /// to a lane table): checked in debug builds, trusted in release builds; not retained for
   /// the call, as in ``with(_:)``.

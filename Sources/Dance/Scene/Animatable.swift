@@ -237,11 +237,14 @@ extension Node {
     }
     switch entry {
     case .animating(let animator, let windowStart):
-      animator.object.record(newValue, for: node, storage: storage, windowStart: windowStart)
+      animator.withObject {
+        $0.record(newValue, for: node, storage: storage, windowStart: windowStart)
+      }
       return
     case .keyframe(let animator, let start, let duration):
-      animator.object.recordKeyframe(
-        newValue, for: node, storage: storage, start: start, duration: duration)
+      animator.withObject {
+        $0.recordKeyframe(newValue, for: node, storage: storage, start: start, duration: duration)
+      }
       return
     case .timeline(let held):
       let recorder = held.object

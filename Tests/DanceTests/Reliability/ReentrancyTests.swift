@@ -58,6 +58,30 @@ import Testing
     #expect(node.alpha == 0.5)
   }
 
+  @Test("A block drops the last reference to its animator, then animates: the run goes on")
+  func blockDropsItsAnimator() {
+    // Assignments reach the block's animator unretained, held by the call that runs the
+    // block: this checks that hold (and, under the address sanitizer, the memory).
+    let (scene, node) = Self.sceneWithNode()
+    var animator: PropertyAnimator? = PropertyAnimator(duration: 1, curve: .linear)
+    weak let watched = animator
+    animator?.addAnimations {
+      animator = nil
+      node.alpha = 0
+      node.center = Point(x: 105, y: 5)
+    }
+    animator?.startAnimation()
+    #expect(animator == nil)
+    #expect(watched?.state == .active)  // an active animator lives in its scene
+    scene.clock.advance(by: 0.25)
+    #expect(node.alpha.isApproximatelyEqual(to: 0.75, absoluteTolerance: 1e-12))
+    #expect(node.center.x.isApproximatelyEqual(to: 30, absoluteTolerance: 1e-12))
+    scene.clock.advance(by: 1)
+    #expect(watched == nil)
+    #expect(node.alpha == 0)
+    #expect(node.center == Point(x: 105, y: 5))
+  }
+
   @Test("A completion finishes or stops its own, already inactive animator: refused, no trap")
   func completionFinishesOwnAnimator() {
     let (scene, node) = Self.sceneWithNode()
