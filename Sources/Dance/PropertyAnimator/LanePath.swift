@@ -45,6 +45,20 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
     segmentFrom = from
   }
 
+  /// The path ``isBareBlend`` describes, from ends that are already bounded: how a lane
+  /// table gives back the path of a lane that keeps no path of its own.
+  init(bareBlendFrom from: V, to: V) {
+    self.from = from
+    self.to = to
+    segmentFrom = from
+  }
+
+  /// Whether the path is ``init(bareBlendFrom:to:)`` of its ends: plain, with its window and
+  /// segment starting at 0 and from `from`. A lane table keeps no path for such a lane.
+  var isBareBlend: Bool {
+    isPlain && windowStart == 0 && segmentFrom == from
+  }
+
   /// The largest magnitude a path holds in any lane of its ends and its carried velocity:
   /// 10¹⁰⁰. The timing factors are bounded too (a curve's by its ±10⁶ overshoot, a spring's
   /// at ±10¹⁵⁰), so no evaluation of a path can overflow, nor any value built from one (a

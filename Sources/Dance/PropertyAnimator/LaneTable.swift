@@ -50,6 +50,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     /// For a timeline lane that blends like a plain one from its child's sample: the
     /// child's index in its plan (and `from`, `to` are its segment's); -1 otherwise.
     var child: Int32 = -1
+    /// The lane's entry in `sidePaths`, or -1 for a lane whose path is
+    /// ``LanePath/isBareBlend``: its `from` and `to` are its ends, and the rest is the
+    /// path's defaults.
+    var path: Int32 = -1
   }
 
   /// The ends of a lane's blend: its path's, or its timeline child's segment's.
@@ -77,10 +81,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     @exclusivity(unchecked)
   #endif
   private var values = FlatArray<V>()
+  /// The paths of the lanes whose path is more than a bare blend of their ends, each with its
+  /// lane's index. (Most lanes are a bare blend: one array entry per lane held 96 bytes per
+  /// pair lane that their ends already hold; `dance-bench --memory-probe`.)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var paths = FlatArray<LanePath<V>>()
+  private var sidePaths = FlatArray<(path: LanePath<V>, lane: Int)>()
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -123,11 +130,17 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   var backIndexProblems: [String] {
     var problems = owners.checkInvariants { $0.link.with { $0.laneIndex } }
-    for index in tracks.indices where paths[tracks[index].lane].keyframes != index {
+    for index in tracks.indices where path(at: tracks[index].lane).keyframes != index {
       problems.append("a lane's keyframes are not where its path says")
     }
-    for index in timelines.indices where paths[timelines[index].lane].timeline != index {
+    for index in timelines.indices where path(at: timelines[index].lane).timeline != index {
       problems.append("a lane's timeline track is not where its path says")
+    }
+    for index in sidePaths.indices where kinds[sidePaths[index].lane].path != index {
+      problems.append("a lane's path is not where its kind says")
+    }
+    for index in kinds.indices where kinds[index].path < 0 && !kinds[index].isPlain {
+      problems.append("a lane that is not plain has no path of its own")
     }
     return problems
   }
@@ -158,11 +171,15 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     }
     if !path.isPlain { specialCount += 1 }
     let valuesMove = values.isFull
+    var kind = Kind(isPlain: path.isPlain, timeline: path.timeline)
+    if !path.isBareBlend {
+      kind.path = Int32(truncatingIfNeeded: sidePaths.count)
+      sidePaths.append((path, slots.count))
+    }
     slots.append(Int32(truncatingIfNeeded: slot))
-    kinds.append(Kind(isPlain: path.isPlain, timeline: path.timeline))
+    kinds.append(kind)
     ends.append(Ends(from: path.from, to: path.to))
     values.append(current)
-    paths.append(path)
     _ = owners.append(UnownedAnimation(animation: owner))
     if valuesMove { repointCells(before: slots.count - 1) }
     return slots.count - 1
@@ -191,28 +208,38 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
+    let side = Int(kinds[index].path)
     if !kinds[index].isPlain {
       specialCount -= 1
-      let track = Int(paths[index].keyframes)
+      let track = Int(sidePaths[side].path.keyframes)
       if track >= 0, let moved = tracks.swapRemove(at: track).moved {
-        paths[moved.lane].keyframes = Int32(truncatingIfNeeded: track)
+        sidePaths[Int(kinds[moved.lane].path)].path.keyframes = Int32(truncatingIfNeeded: track)
       }
-      let timeline = Int(paths[index].timeline)
+      let timeline = Int(sidePaths[side].path.timeline)
       if timeline >= 0 {
         if let moved = timelines.swapRemove(at: timeline).moved {
-          paths[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
+          sidePaths[Int(kinds[moved.lane].path)].path.timeline =
+            Int32(truncatingIfNeeded: timeline)
           kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
         }
       }
     }
-    // The last lane takes the index: its keyframes, timeline and animation learn it (read
-    // in place, not copied out of the lists).
-    let last = slots.count - 1
-    if index != last {
-      if paths[last].keyframes >= 0 { tracks[Int(paths[last].keyframes)].lane = index }
-      if paths[last].timeline >= 0 { timelines[Int(paths[last].timeline)].lane = index }
+    // The lane's own path goes; the path that takes its place tells its lane.
+    if side >= 0, let moved = sidePaths.swapRemove(at: side).moved {
+      kinds[moved.lane].path = Int32(truncatingIfNeeded: side)
     }
-    _ = paths.swapRemove(at: index, returningMoved: false)
+    // The last lane takes the index: its path, keyframes, timeline and animation learn it
+    // (read in place, not copied out of the lists).
+    let last = slots.count - 1
+    let lastSide = Int(kinds[last].path)
+    if index != last && lastSide >= 0 {
+      sidePaths[lastSide].lane = index
+      let path = sidePaths.address(of: lastSide)
+      if path.pointee.path.keyframes >= 0 { tracks[Int(path.pointee.path.keyframes)].lane = index }
+      if path.pointee.path.timeline >= 0 {
+        timelines[Int(path.pointee.path.timeline)].lane = index
+      }
+    }
     _ = slots.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
     _ = ends.swapRemove(at: index, returningMoved: false)
@@ -229,19 +256,19 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// The keyframes of the lane at `index`, if it has them.
   func keyframes(at index: Int) -> KeyframePath<V>? {
-    let track = Int(paths[index].keyframes)
+    let track = keyframeTrack(at: index)
     return track >= 0 ? tracks[track].keyframes : nil
   }
 
   /// Replaces the keyframes of the lane at `index`, which has them.
   func setKeyframes(_ keyframes: KeyframePath<V>, at index: Int) {
-    let track = Int(paths[index].keyframes)
+    let track = keyframeTrack(at: index)
     if track >= 0 { tracks[track].keyframes = keyframes }
   }
 
   /// The timeline track of the lane at `index`, if it has one.
   func timeline(at index: Int) -> TimelineTrack<V>? {
-    let track = Int(paths[index].timeline)
+    let track = Int(kinds[index].timeline)
     return track >= 0 ? timelines[track].track : nil
   }
 
@@ -259,9 +286,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// Where the lane at `index` is heading: its last keyframe, its timeline's value at the
   /// cursor (the end, unless the timeline is recording), or the end of its path.
   func target(at index: Int) -> V {
-    let timeline = Int(paths[index].timeline)
+    let timeline = Int(kinds[index].timeline)
     if timeline >= 0 { return timelines[timeline].track.target }
-    return keyframes(at: index)?.last ?? paths[index].to
+    return keyframes(at: index)?.last ?? ends[index].to
   }
 
   /// The one evaluation of a lane: its value at fraction `f` (and with `slopes` its
@@ -271,13 +298,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
     core: FlatAddress<AnimatorCore>, slopes: Bool
   ) -> (value: V, slope: V) {
-    let track = Int(paths[index].keyframes)
+    let track = keyframeTrack(at: index)
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
-    let timeline = Int(paths[index].timeline)
+    let timeline = Int(kinds[index].timeline)
     if timeline >= 0 {
       return timelines[timeline].track.value(atFraction: f, slopes: slopes)
     }
-    return paths[index].value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
+    return path(at: index).value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 
   /// The value on screen of the lane at `index`.
@@ -288,14 +315,38 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
-  func path(at index: Int) -> LanePath<V> { paths[index] }
+  func path(at index: Int) -> LanePath<V> {
+    let side = Int(kinds[index].path)
+    return side >= 0
+      ? sidePaths[side].path : LanePath(bareBlendFrom: ends[index].from, to: ends[index].to)
+  }
+
+  /// The index of the keyframe track of the lane at `index`, or -1.
+  @inline(__always)
+  private func keyframeTrack(at index: Int) -> Int {
+    let side = Int(kinds[index].path)
+    return side >= 0 ? Int(sidePaths[side].path.keyframes) : -1
+  }
 
   /// Replaces the path of the lane at `index`.
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func setPath(_ path: LanePath<V>, at index: Int) {
-    paths[index] = path
+    let side = Int(kinds[index].path)
+    if !path.isBareBlend {
+      if side >= 0 {
+        sidePaths[side].path = path
+      } else {
+        kinds[index].path = Int32(truncatingIfNeeded: sidePaths.count)
+        sidePaths.append((path, index))
+      }
+    } else if side >= 0 {
+      kinds[index].path = -1
+      if let moved = sidePaths.swapRemove(at: side).moved {
+        kinds[moved.lane].path = Int32(truncatingIfNeeded: side)
+      }
+    }
     if kinds[index].isPlain != path.isPlain { specialCount += path.isPlain ? -1 : 1 }
     kinds[index].isPlain = path.isPlain
     kinds[index].timeline = path.timeline

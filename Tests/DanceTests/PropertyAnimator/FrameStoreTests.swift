@@ -85,6 +85,72 @@ import Testing
     #expect(scene.frameStoreShape == (0, 0))
   }
 
+  @Test(
+    "Lanes with paths of their own, between bare blends, leave in any order: the rest keep theirs")
+  func ownPathsFollowTheirLanes() {
+    // A bare blend keeps no path; a windowed, keyframed or velocity-carrying lane keeps one
+    // in a side list that must follow the lane as lanes are removed and move. Two twin
+    // scenes: in one, every third animation is finished where it is, in a scrambled order;
+    // every other node must then show exactly what its twin shows.
+    let count = 24
+    func build() -> (Scene, [Node]) {
+      let (scene, nodes) = Self.scene(nodes: count)
+      for (index, node) in nodes.enumerated() {
+        let target = Point(x: Double(10 * index), y: Double(-5 * index))
+        switch index % 4 {
+        case 0:
+          node.dance.animate(duration: 1, curve: .easeOut) { $0.center = target }.start()
+        case 1:
+          let windowed = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0.25 }
+          windowed.addAnimations({ node.center = target }, delayFactor: 0.25)
+          windowed.startAnimation()
+        case 2:
+          Node.animateKeyframes(
+            withDuration: 1, delay: 0, options: [],
+            animations: {
+              Node.addKeyframe(withRelativeStartTime: 0, relativeDuration: 0.5) {
+                node.center = target
+              }
+              Node.addKeyframe(withRelativeStartTime: 0.5, relativeDuration: 0.5) {
+                node.alpha = 0
+              }
+            }, completion: nil)
+        default:
+          // A spring that takes over a running move carries its velocity: not a bare blend.
+          node.dance.animate(duration: 1, curve: .linear) { $0.center = target }.start()
+          scene.clock.advance(by: 0)
+          node.dance.animate(
+            duration: 1, timingParameters: SpringTimingParameters(dampingRatio: 0.8)
+          ) {
+            $0.center = Point(x: -target.x, y: target.y)
+          }.start()
+        }
+      }
+      return (scene, nodes)
+    }
+    let (scene, nodes) = build()
+    let (twin, twinNodes) = build()
+    scene.clock.advance(by: 0.3)
+    twin.clock.advance(by: 0.3)
+    let finished = [21, 3, 12, 0, 18, 9, 15, 6]
+    for index in finished {
+      // Setting a property at once takes it from its animation, which lets go of its lane.
+      let node = nodes[index]
+      node.center = node.center
+      node.alpha = node.alpha
+      #expect(scene.auditProblems().isEmpty, "after node \(index)")
+    }
+    for _ in 0..<3 {
+      scene.clock.advance(by: 0.2)
+      twin.clock.advance(by: 0.2)
+      for index in 0..<count where !finished.contains(index) {
+        #expect(nodes[index].center == twinNodes[index].center, "node \(index)")
+        #expect(nodes[index].alpha == twinNodes[index].alpha, "node \(index)")
+      }
+    }
+    #expect(scene.auditProblems().isEmpty)
+  }
+
   // 1 200 nodes: more slots than a frame samples at a time, so the store samples its slots
   // as lanes that are no longer in slot order reach them.
   @Test(
