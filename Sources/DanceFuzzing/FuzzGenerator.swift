@@ -115,7 +115,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...59) {
+    switch int(0...61) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -217,6 +217,16 @@ package struct FuzzGenerator {
       return .schedule(
         scene: int(0...5) == 0 ? 1 : 0, delay: pick(Self.steps), then: then(depth: depth))
     case 59: return .cancelAction(int(0...7))
+    case 60, 61:
+      let step: FuzzOperation.InteractiveStep =
+        switch int(0...6) {
+        case 0, 1, 2: .update(pick(Self.fractions))
+        case 3: .pause
+        case 4: .finish(dampingRatio: pick(Self.parameters))
+        case 5: .cancel(dampingRatio: pick(Self.parameters))
+        default: .completionSpeed(pick(Self.parameters))
+        }
+      return .interactive(animator: animator, step: step)
     case 54: return .advanceToNextEvent(scene: int(0...5) == 0 ? 1 : 0)
     case 55:
       return .advanceFrames(

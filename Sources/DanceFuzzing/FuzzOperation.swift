@@ -47,6 +47,8 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case continueAnimation(animator: Int, timing: Timing?, durationFactor: Double)
   /// `fractionComplete = value`.
   case setFraction(animator: Int, value: Double)
+  /// A step of a gesture driving animator `animator` through its `InteractiveTransition`.
+  case interactive(animator: Int, step: InteractiveStep)
   /// `isReversed = value`.
   case setReversed(animator: Int, value: Bool)
   /// `pausesOnCompletion`, `scrubsLinearly` or `isInterruptible` `= value`.
@@ -158,6 +160,25 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case pausesOnCompletion, scrubsLinearly, isInterruptible
     /// `composition = value ? .additive : .replace`.
     case additive
+  }
+
+  /// A call of an `InteractiveTransition`.
+  package enum InteractiveStep: Hashable, Sendable, CustomStringConvertible {
+    case update(Double)
+    case pause
+    case finish(dampingRatio: Double)
+    case cancel(dampingRatio: Double)
+    case completionSpeed(Double)
+
+    package var description: String {
+      switch self {
+      case .update(let fraction): "update(fractionComplete: \(fraction))"
+      case .pause: "pause()"
+      case .finish(let ratio): "finish(dampingRatio: \(ratio))"
+      case .cancel(let ratio): "cancel(dampingRatio: \(ratio))"
+      case .completionSpeed(let speed): "completionSpeed = \(speed)"
+      }
+    }
   }
 
   /// A `node.dance` control call.
@@ -292,6 +313,7 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
         "a\(animator).continueAnimation(withTimingParameters: \(timing.map { "\($0)" } ?? "nil"), "
         + "durationFactor: \(factor))"
     case .setFraction(let animator, let value): return "a\(animator).fractionComplete = \(value)"
+    case .interactive(let animator, let step): return "transition(a\(animator)).\(step)"
     case .setReversed(let animator, let value): return "a\(animator).isReversed = \(value)"
     case .setFlag(let animator, let flag, let value): return "a\(animator).\(flag) = \(value)"
     case .dropAnimator(let animator): return "a\(animator) = nil"

@@ -119,6 +119,7 @@ extension FuzzWorld {
     )
     withExtendedLifetime(held) {
       animators = []
+      transitions = [:]
       nodes = []
       scenes = []
     }

@@ -22,6 +22,8 @@ package final class FuzzWorld {
   var scenes: [Scene?]
   var nodes: [Node?] = []
   var animators: [PropertyAnimator?] = []
+  /// The interactive transitions over the animators (each holds its animator; dropped with it).
+  var transitions: [ObjectIdentifier: InteractiveTransition] = [:]
   var values: [ValueAnimatorRecord] = []
   var timelines: [TimelineRecord] = []
   var completions: [CompletionRecord] = []
@@ -298,6 +300,7 @@ package final class FuzzWorld {
       animator(slot)?.continueAnimation(
         withTimingParameters: timing?.parameters, durationFactor: factor)
     case .setFraction(let slot, let value): animator(slot)?.fractionComplete = value
+    case .interactive(let slot, let step): interact(with: slot, step)
     case .setReversed(let slot, let value): animator(slot)?.isReversed = value
     case .setFlag(let slot, let flag, let value):
       guard let animator = animator(slot) else { return }
@@ -309,6 +312,9 @@ package final class FuzzWorld {
       }
     case .dropAnimator(let slot):
       guard !animators.isEmpty else { return }
+      if let animator = animators[slot % animators.count] {
+        transitions[ObjectIdentifier(animator)] = nil
+      }
       release(&animators[slot % animators.count])
     case .retarget(let slot, let x, let duration, let timing, let additive):
       retarget(node(slot), x: x, duration: duration, timing: timing, additive: additive)

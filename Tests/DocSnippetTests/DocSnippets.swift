@@ -332,7 +332,35 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:235") func snippet14() {
+  @Test("Docs/Dance.md:253") func snippet14() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let card = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      scene.root.addChild(card)
+      let dismiss = InteractiveTransition(duration: 1, curve: .linear) {
+        card.center = Point(x: 450, y: 50)
+      }
+      var ended: AnimatingPosition?
+      dismiss.addCompletion { ended = $0 }
+      for step in 1...6 {  // the pointer drags 40 points a frame at 60 frames a second
+        scene.clock.advance(by: 1.0 / 60)
+        dismiss.update(fractionComplete: Double(step) * 40 / 400)
+      }
+      assert(abs(dismiss.velocity - 6) < 1e-9)  // 0.1 of the path a frame
+      dismiss.finish()
+      assert(abs(card.velocity(of: \.center).x - 2400) < 1e-6)  // 6 × 400 points a second
+      scene.clock.advance(by: 1)
+      assert(ended == .end && card.center == Point(x: 450, y: 50))
+      _ = scene
+      _ = card
+      _ = dismiss
+      _ = ended
+    }
+  }
+
+  @Test("Docs/Dance.md:279") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -358,7 +386,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:316") func snippet15() {
+  @Test("Docs/Dance.md:360") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -386,7 +414,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:376") func snippet16() {
+  @Test("Docs/Dance.md:420") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -415,7 +443,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:445") func snippet17() {
+  @Test("Docs/Dance.md:489") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -432,7 +460,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:469") func snippet18() {
+  @Test("Docs/Dance.md:513") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -453,7 +481,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet19() {
+  @Test("Docs/Embedding.md:8") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -476,7 +504,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet20() {
+  @Test("Docs/Embedding.md:127") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -497,7 +525,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet21() {
+  @Test("Docs/Embedding.md:155") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -514,7 +542,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet22() {
+  @Test("Docs/Embedding.md:181") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -534,7 +562,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet23() {
+  @Test("Docs/GettingStarted.md:27") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -559,7 +587,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:59") func snippet24() {
+  @Test("Docs/Migrating.md:59") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -576,7 +604,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:81") func snippet25() {
+  @Test("Docs/Migrating.md:81") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -597,7 +625,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:106") func snippet26() {
+  @Test("Docs/Migrating.md:106") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -617,7 +645,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:132") func snippet27() {
+  @Test("Docs/Migrating.md:132") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -642,7 +670,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:160") func snippet28() {
+  @Test("Docs/Migrating.md:160") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -664,7 +692,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:186") func snippet29() {
+  @Test("Docs/Migrating.md:186") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -688,7 +716,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:27") func snippet30() {
+  @Test("Docs/Testing.md:27") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -711,7 +739,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:63") func snippet31() {
+  @Test("Docs/Testing.md:63") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -737,7 +765,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:105") func snippet32() {
+  @Test("Docs/Testing.md:105") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -761,7 +789,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:148") func snippet33() {
+  @Test("Docs/Testing.md:148") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -775,7 +803,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:172") func snippet34() {
+  @Test("Docs/Testing.md:172") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -798,7 +826,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:18") func snippet35() {
+  @Test("Docs/Timeline.md:18") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -836,7 +864,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:127") func snippet36() {
+  @Test("Docs/Timeline.md:127") func snippet37() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -870,7 +898,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:216") func snippet37() {
+  @Test("Docs/Timeline.md:216") func snippet38() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

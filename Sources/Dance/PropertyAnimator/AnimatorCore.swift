@@ -347,15 +347,20 @@ struct AnimatorCore {
   }
 
   /// `continueAnimation(withTimingParameters:durationFactor:)`: the rest of the path with
-  /// `newTiming` (nil keeps the timing) over the remaining time × `factor`.
+  /// `newTiming` (nil keeps the timing) over the remaining time × `factor`. The properties
+  /// carry the velocity the fraction has now, or `fractionVelocity` (fraction per second of
+  /// clock time) when given: an ``InteractiveTransition`` releases a paused path at the
+  /// speed its gesture moved it.
   mutating func continueAnimation(
-    with newTiming: AnimationTiming?, factor: Double, now: Double
+    with newTiming: AnimationTiming?, factor: Double, now: Double,
+    fractionVelocity: Double? = nil
   ) -> Action {
     guard phase == .running || phase == .paused else {
       return .reject(.illegalState, "continueAnimation needs an active animator")
     }
     let f = fraction(at: now)
-    let rebase = Rebase(oldCore: self, fraction: f, oldSpeed: speed(at: now))
+    let rebase = Rebase(
+      oldCore: self, fraction: f, oldSpeed: fractionVelocity ?? speed(at: now))
     if let newTiming { timing = newTiming }
     // (Held finite: a run of 10³⁰⁸ s stretched by a factor of 2 would last ∞.)
     secondsPerFraction = min(timing.duration * factor, .greatestFiniteMagnitude)
