@@ -219,12 +219,13 @@ package struct FuzzGenerator {
     case 59: return .cancelAction(int(0...7))
     case 60, 61:
       let step: FuzzOperation.InteractiveStep =
-        switch int(0...6) {
+        switch int(0...5) {
         case 0, 1, 2: .update(pick(Self.fractions))
-        case 3: .pause
-        case 4: .finish(dampingRatio: pick(Self.parameters))
-        case 5: .cancel(dampingRatio: pick(Self.parameters))
-        default: .completionSpeed(pick(Self.parameters))
+        case 3, 4:
+          .finish(
+            towards: pick([nil, .end, .start, .current]), dampingRatio: pick(Self.parameters),
+            response: pick(Self.parameters))
+        default: .cancel(dampingRatio: pick(Self.parameters), response: pick(Self.parameters))
         }
       return .interactive(animator: animator, step: step)
     case 54: return .advanceToNextEvent(scene: int(0...5) == 0 ? 1 : 0)

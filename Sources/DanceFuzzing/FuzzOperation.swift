@@ -165,18 +165,17 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   /// A call of an `InteractiveTransition`.
   package enum InteractiveStep: Hashable, Sendable, CustomStringConvertible {
     case update(Double)
-    case pause
-    case finish(dampingRatio: Double)
-    case cancel(dampingRatio: Double)
-    case completionSpeed(Double)
+    case finish(towards: AnimatingPosition?, dampingRatio: Double, response: Double)
+    case cancel(dampingRatio: Double, response: Double)
 
     package var description: String {
       switch self {
       case .update(let fraction): "update(fractionComplete: \(fraction))"
-      case .pause: "pause()"
-      case .finish(let ratio): "finish(dampingRatio: \(ratio))"
-      case .cancel(let ratio): "cancel(dampingRatio: \(ratio))"
-      case .completionSpeed(let speed): "completionSpeed = \(speed)"
+      case .finish(let position, let ratio, let response):
+        "finish(towards: \(position.map { ".\($0)" } ?? "nil"), spring: "
+          + "SpringParameters(dampingRatio: \(ratio), response: \(response)))"
+      case .cancel(let ratio, let response):
+        "cancel(spring: SpringParameters(dampingRatio: \(ratio), response: \(response)))"
       }
     }
   }

@@ -6,14 +6,15 @@ extension FuzzWorld {
   func interact(with slot: Int, _ step: FuzzOperation.InteractiveStep) {
     guard let animator = animator(slot) else { return }
     let key = ObjectIdentifier(animator)
-    let transition = transitions[key] ?? InteractiveTransition(animator: animator)
+    let transition = transitions[key] ?? InteractiveTransition(animator)
     transitions[key] = transition
     switch step {
     case .update(let fraction): transition.update(fractionComplete: fraction)
-    case .pause: transition.pause()
-    case .finish(let ratio): transition.finish(dampingRatio: ratio)
-    case .cancel(let ratio): transition.cancel(dampingRatio: ratio)
-    case .completionSpeed(let speed): transition.completionSpeed = speed
+    case .finish(let position, let ratio, let response):
+      transition.finish(
+        towards: position, spring: SpringParameters(dampingRatio: ratio, response: response))
+    case .cancel(let ratio, let response):
+      transition.cancel(spring: SpringParameters(dampingRatio: ratio, response: response))
     }
   }
 }

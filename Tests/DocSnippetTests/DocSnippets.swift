@@ -332,35 +332,37 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:253") func snippet14() {
+  @Test("Docs/Dance.md:254") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
       let scene = Scene()
       let card = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
       scene.root.addChild(card)
-      let dismiss = InteractiveTransition(duration: 1, curve: .linear) {
+      let animator = PropertyAnimator(duration: 1, curve: .linear) {
         card.center = Point(x: 450, y: 50)
       }
       var ended: AnimatingPosition?
-      dismiss.addCompletion { ended = $0 }
+      animator.addCompletion { ended = $0 }
+      let dismiss = InteractiveTransition(animator)
       for step in 1...6 {  // the pointer drags 40 points a frame at 60 frames a second
         scene.clock.advance(by: 1.0 / 60)
         dismiss.update(fractionComplete: Double(step) * 40 / 400)
       }
       assert(abs(dismiss.velocity - 6) < 1e-9)  // 0.1 of the path a frame
-      dismiss.finish()
+      dismiss.finish()  // 0.6 + 0.2 × 6 is past the middle: to the end
       assert(abs(card.velocity(of: \.center).x - 2400) < 1e-6)  // 6 × 400 points a second
       scene.clock.advance(by: 1)
       assert(ended == .end && card.center == Point(x: 450, y: 50))
       _ = scene
       _ = card
-      _ = dismiss
+      _ = animator
       _ = ended
+      _ = dismiss
     }
   }
 
-  @Test("Docs/Dance.md:279") func snippet15() {
+  @Test("Docs/Dance.md:281") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -386,7 +388,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:360") func snippet16() {
+  @Test("Docs/Dance.md:362") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -414,7 +416,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:420") func snippet17() {
+  @Test("Docs/Dance.md:422") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -443,7 +445,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:489") func snippet18() {
+  @Test("Docs/Dance.md:491") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -460,7 +462,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:513") func snippet19() {
+  @Test("Docs/Dance.md:515") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

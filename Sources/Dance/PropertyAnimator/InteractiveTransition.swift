@@ -1,190 +1,273 @@
 /// A gesture that drives a ``PropertyAnimator`` and lets go of it without a jump: UIKit's
 /// interactive transitions (`UIPercentDrivenInteractiveTransition`, an animator scrubbed by a
-/// pan gesture), libadwaita's swipe tracker handing its velocity to a spring.
+/// pan gesture), Compose's `SeekableTransitionState`, libadwaita's swipe tracker handing its
+/// velocity to a spring.
 ///
 /// ```swift
-/// let dismiss = InteractiveTransition(duration: 0.4, curve: .easeOut) {
-///   card.center = Point(x: card.center.x, y: 900)
-///   card.alpha = 0
-/// }
-/// dismiss.addCompletion { position in if position == .end { card.removeFromParent() } }
+/// let dismiss = InteractiveTransition(
+///   PropertyAnimator(duration: 0.4, curve: .easeOut) { card.alpha = 0 })
 /// // each pointer motion:
 /// dismiss.update(fractionComplete: dragged / 600)
-/// // pointer up:
-/// if dismiss.fractionComplete > 0.5 || dismiss.velocity > 1 {
-///   dismiss.finish()
-/// } else {
-///   dismiss.cancel()
-/// }
+/// // pointer up: to the end or back, as the position and the velocity point
+/// dismiss.finish()
 /// ```
 ///
-/// - ``update(fractionComplete:)`` shows exactly what playback shows at that fraction (the
-///   animator is paused there; its blocks run at the first update).
-/// - ``velocity`` is how fast the updates moved the fraction, per second of the clock's time,
-///   over the updates of the last ``velocityWindow`` (0.15 s, libadwaita's swipe history).
-/// - ``finish(dampingRatio:)`` and ``cancel(dampingRatio:)`` let go: the rest of the path (to
-///   the end, or back to the start) runs on a spring that starts with the gesture's velocity,
-///   so every property's value and velocity are continuous at the release. The remaining
-///   part takes its share of the animator's duration divided by ``completionSpeed``.
-/// - An ``update(fractionComplete:)`` while the spring runs catches it where it is: the
-///   animator pauses there, and the fraction reads where the spring was; fractions then map
-///   onto the path as the release re-based it (from the value shown at the release).
-/// - The completions run once, with `.end` after a finish and `.start` after a cancel.
+/// - Making a transition pauses its animator (an inactive one becomes active, paused at its
+///   start, and its blocks run); from then on the gesture drives it.
+/// - ``update(fractionComplete:)`` shows exactly what the animator's playback shows at that
+///   fraction (clamped to 0…1), at the clock's time.
+/// - ``velocity`` is the slope of the recent updates over clock time: a least-squares fit
+///   over the updates of the last ``velocityWindow`` (0.1 s) of the clock. Several updates at
+///   one clock time count as the last of them; once the clock has moved on 0.1 s without an
+///   update, the velocity is 0.
+/// - ``finish(towards:spring:)`` and ``cancel(spring:)`` let go: the rest of the path (to the
+///   end, or back to the start) runs on `spring`, in the spring's own time, starting with the
+///   gesture's velocity — each property's value and velocity are continuous at the release
+///   (through `continueAnimation`). `finish()` without a position goes to whichever end the
+///   fraction plus 0.2 s of the velocity is nearer to.
+/// - An ``update(fractionComplete:)`` while the release runs catches it where it is, and from
+///   then on shows the original playback again: ``fractionComplete`` reads the fraction at
+///   which the original playback shows what the release shows (a release caught beyond an
+///   end, past its overshoot, is caught at that end), and the paths go back to their
+///   recorded segments (a velocity that a spring animator carried in at its start is not
+///   restored).
+/// - The animator's completions run once, with `.end` after a finish and `.start` after a
+///   cancel.
 ///
-/// Bad input (a NaN fraction, a release of a transition that is not held, a negative speed)
-/// reports a `DanceError` and changes nothing, or uses the nearest legal value.
+/// Bad input (a NaN fraction, a release or an update after the run ended) reports a
+/// `DanceError` and changes nothing; `finish(towards: .current)` decides by position and
+/// velocity, with a `DanceError`.
 public final class InteractiveTransition {
-  /// The animator the transition drives; its other controls stay yours to use.
+  /// The animator the transition drives (its completions and blocks are yours to add).
   public let animator: PropertyAnimator
 
-  /// How much faster than the animator's own pace the rest of the path runs after a
-  /// release (UIKit's `completionSpeed`): the remaining fraction takes that share of the
-  /// duration, divided by this. 1 by default; a NaN, infinite, zero or negative speed
-  /// counts as 1, with a `DanceError`.
-  public var completionSpeed: Double {
-    get { storedCompletionSpeed }
-    set {
-      guard newValue.isFinite && newValue > 0 else {
-        DanceError.report(
-          .outOfRange,
-          "InteractiveTransition.completionSpeed: \(newValue) is not a positive speed; using 1")
-        storedCompletionSpeed = 1
-        return
-      }
-      storedCompletionSpeed = newValue
-    }
-  }
-  private var storedCompletionSpeed = 1.0
+  /// How far back in clock time ``velocity`` looks: 0.1 s.
+  public static let velocityWindow = 0.1
 
-  /// How far back in clock time ``velocity`` looks: 0.15 s.
-  public static let velocityWindow = 0.15
+  /// How far ahead `finish()` projects the velocity to choose an end: 0.2 s.
+  static let projection = 0.2
 
-  /// The updates of the current hold, oldest first, one per clock time (a later update at the
-  /// same time replaces the earlier one).
+  /// The updates of the current hold, oldest first, one per clock time.
   private var updates: [(time: Double, fraction: Double)] = []
+  /// The timing the animator was made with, which a caught release goes back to.
+  private let recordedTiming: AnimationTiming
+  /// Whether the animator is running a release (its paths re-based on a spring).
+  private var releasing = false
 
-  /// A transition that drives `animator`.
-  public init(animator: PropertyAnimator) {
+  /// A transition that drives `animator`, which it pauses (activating it at its start if it
+  /// is inactive).
+  public init(_ animator: PropertyAnimator) {
     self.animator = animator
+    if animator.state == .inactive || animator.isRunning { animator.pauseAnimation() }
+    recordedTiming = animator.readCore { $0.timing }
   }
 
-  /// A transition over a new animator of `duration` seconds and `curve`, animating the
-  /// assignments in `animations`.
-  public convenience init(
-    duration: Double, curve: AnimationCurve = .linear, animations: @escaping () -> Void
-  ) {
-    self.init(animator: PropertyAnimator(duration: duration, curve: curve, animations: animations))
+  /// Where the path is, in terms of the original playback: 0 shows its start, 1 its end.
+  /// During a release, the fraction at which the original playback shows what the release
+  /// shows now.
+  public var fractionComplete: Double {
+    guard releasing, animator.state == .active else { return animator.fractionComplete }
+    return caughtFraction()
   }
 
-  /// Where the path is: 0 shows its start, 1 its end (``PropertyAnimator/fractionComplete``).
-  public var fractionComplete: Double { animator.fractionComplete }
-
-  /// Whether the gesture holds the path (it is paused where the last update put it).
-  public var isHeld: Bool { animator.state == .active && !animator.isRunning }
-
-  /// How fast the updates moved the fraction, per second of clock time: the change over the
-  /// updates of the last ``velocityWindow`` before the newest, divided by their time apart.
-  /// 0 with fewer than two updates at different times, when the clock has moved on more than
-  /// the window since the newest (the gesture holds still), or when the transition is not
-  /// held.
+  /// How fast the updates moved the fraction, per second of clock time: the least-squares
+  /// slope of the updates of the last ``velocityWindow`` of the clock (0 with fewer than two
+  /// at different times).
   public var velocity: Double {
-    guard isHeld, let newest = updates.last, let oldest = updates.first,
-      newest.time > oldest.time, animator.currentTime - newest.time <= Self.velocityWindow
-    else { return 0 }
-    return (newest.fraction - oldest.fraction) / (newest.time - oldest.time)
+    let now = animator.currentTime
+    let recent = updates.filter { now - $0.time <= Self.velocityWindow }
+    guard recent.count >= 2 else { return 0 }
+    let meanTime = recent.reduce(0) { $0 + $1.time } / Double(recent.count)
+    let meanFraction = recent.reduce(0) { $0 + $1.fraction } / Double(recent.count)
+    var covariance = 0.0
+    var variance = 0.0
+    for update in recent {
+      covariance += (update.time - meanTime) * (update.fraction - meanFraction)
+      variance += (update.time - meanTime) * (update.time - meanTime)
+    }
+    return variance > 0 ? covariance / variance : 0
   }
 
-  /// Shows the path at `fractionComplete` (clamped to 0…1), exactly as playback shows it
-  /// there, and records the update for ``velocity``. The first update runs the animator's
-  /// blocks; an update while a release runs catches the path where it is first (then
-  /// moves it). A NaN or infinite fraction is ignored, with a `DanceError`.
+  /// Shows the path at `fractionComplete` (clamped to 0…1) exactly as the original playback
+  /// shows it there, and records the update for ``velocity``; a release that is running is
+  /// caught first. A NaN or infinite fraction, or an update after the run ended, is ignored
+  /// with a `DanceError`.
   public func update(fractionComplete: Double) {
     let call = "InteractiveTransition.update(fractionComplete:)"
-    guard Validation.requireFinite(fractionComplete, "the fraction", in: call) else { return }
-    if !isHeld { hold() }
-    guard isHeld else { return }
+    guard Validation.requireFinite(fractionComplete, "the fraction", in: call),
+      isActive(call)
+    else { return }
+    if releasing { catchRelease() }
+    if animator.isRunning { animator.pauseAnimation() }
+    if animator.isReversed { animator.isReversed = false }
     animator.fractionComplete = fractionComplete
     let now = animator.currentTime
-    if let last = updates.last, last.time == now { updates.removeLast() }
-    updates.removeAll { now - $0.time > Self.velocityWindow }
+    updates.removeAll { $0.time == now || now - $0.time > Self.velocityWindow }
     updates.append((now, animator.fractionComplete))
   }
 
-  /// Catches the path where it is and holds it there (a gesture begins): a release that is
-  /// running pauses where it is; an inactive animator becomes active, paused at its start.
-  /// Read ``fractionComplete`` then to base the gesture on.
-  public func pause() {
-    hold()
+  /// Lets go towards `position` (`.end` or `.start`; nil: whichever end the fraction plus
+  /// 0.2 s of ``velocity`` is nearer to) on `spring`, starting with ``velocity``; the
+  /// completions run with that position. A release already running that way goes on; one
+  /// running the other way is caught and let go from rest.
+  public func finish(
+    towards position: AnimatingPosition? = nil,
+    spring: SpringParameters = SpringParameters(dampingRatio: 1, response: 0.4)
+  ) {
+    let call = "InteractiveTransition.finish(towards:spring:)"
+    guard isActive(call) else { return }
+    var towardsEnd: Bool
+    switch position {
+    case .end: towardsEnd = true
+    case .start: towardsEnd = false
+    case .current, nil:
+      if position == .current {
+        DanceError.report(
+          .outOfRange,
+          "\(call): .current is not an end to finish towards; choosing by position and velocity")
+      }
+      towardsEnd = fractionComplete + Self.projection * velocity >= 0.5
+    }
+    release(reversed: !towardsEnd, spring: spring, call: call)
   }
 
-  /// Lets go towards the end: the rest of the path runs on a spring of `dampingRatio` (1,
-  /// critically damped, by default) that starts with ``velocity``; the completions run with
-  /// `.end`. Ignored, with a `DanceError`, unless the transition is held.
-  public func finish(dampingRatio: Double = 1) {
-    release(reversed: false, dampingRatio: dampingRatio, call: "InteractiveTransition.finish")
+  /// Lets go back to the start on `spring`, starting with ``velocity``; the completions run
+  /// with `.start`.
+  public func cancel(spring: SpringParameters = SpringParameters(dampingRatio: 1, response: 0.4)) {
+    let call = "InteractiveTransition.cancel(spring:)"
+    guard isActive(call) else { return }
+    release(reversed: true, spring: spring, call: call)
   }
 
-  /// Lets go towards the start: the path runs back on a spring of `dampingRatio` that starts
-  /// with ``velocity``; the completions run with `.start`. Ignored, with a `DanceError`,
-  /// unless the transition is held.
-  public func cancel(dampingRatio: Double = 1) {
-    release(reversed: true, dampingRatio: dampingRatio, call: "InteractiveTransition.cancel")
-  }
-
-  /// Adds a completion to the animator's run (``PropertyAnimator/addCompletion(_:)``).
-  public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
-    animator.addCompletion(completion)
-  }
-
-  /// Pauses the animator where it is (activating it at its start if it is inactive), facing
-  /// forward, and starts a new record of updates.
-  private func hold() {
-    updates.removeAll()
-    switch animator.state {
-    case .inactive:
-      animator.pauseAnimation()
-    case .active:
-      if animator.isRunning { animator.pauseAnimation() }
-    case .stopped:
+  /// Whether the animator's run is still on (active); reports the call otherwise.
+  private func isActive(_ call: String) -> Bool {
+    guard animator.state == .active else {
       DanceError.report(
         .illegalState,
-        "InteractiveTransition: its animator is stopped; finish it (finishAnimation(at:)) "
-          + "before driving it again")
-      return
+        "\(call): the animator's run has ended (or was stopped); make a new transition")
+      return false
     }
-    if animator.isReversed { animator.isReversed = false }
+    return true
   }
 
-  private func release(reversed: Bool, dampingRatio: Double, call: String) {
-    guard isHeld else {
-      DanceError.report(
-        .illegalState,
-        "\(call): the transition is not held (update(fractionComplete:) or pause() first); "
-          + "ignored")
-      return
+  private func release(reversed: Bool, spring: SpringParameters, call: String) {
+    if releasing {
+      if animator.isRunning && animator.isReversed == reversed { return }
+      catchRelease()
     }
+    if animator.isRunning { animator.pauseAnimation() }
     let velocity = velocity
     updates.removeAll()
-    if reversed { animator.isReversed = true }
+    let f = animator.fractionComplete
+    animator.isReversed = reversed
+    // The remaining part of the path runs over the spring's settling time: spring time is
+    // clock time, so the spring moves as its parameters say.
+    let remaining = reversed ? f : 1 - f
     animator.continueAnimation(
-      withTimingParameters: SpringTimingParameters(dampingRatio: dampingRatio),
-      durationFactor: 1 / storedCompletionSpeed, fractionVelocity: velocity, call: call)
+      with: AnimationTiming(
+        SpringTimingParameters(
+          mass: spring.mass, stiffness: spring.stiffness, damping: spring.damping),
+        requestedDuration: animator.requestedDuration, call: call),
+      factor: remaining > 0 ? 1 / remaining : 1, fractionVelocity: velocity, call: call)
+    releasing = animator.isRunning
+  }
+
+  /// The fraction at which the original playback shows what the release shows now.
+  private func caughtFraction() -> Double {
+    guard let (progress, windowStart) = animator.shownProgress() else {
+      return animator.fractionComplete
+    }
+    guard progress > 0 else { return 0 }
+    guard progress < 1 else { return 1 }
+    // The recorded timing's progress rises from 0 to 1 over the lane's window: bisection.
+    var (low, high) = (0.0, 1.0)
+    for _ in 0..<64 {
+      let middle = (low + high) / 2
+      if recordedTiming.sample(at: middle, linear: false).progress.x < progress {
+        low = middle
+      } else {
+        high = middle
+      }
+    }
+    return windowStart + (1 - windowStart) * (low + high) / 2
+  }
+
+  /// Stops the release where it is and puts the recorded paths and timing back, paused at
+  /// the fraction where the original playback shows that.
+  private func catchRelease() {
+    releasing = false
+    if animator.isRunning { animator.pauseAnimation() }
+    let f = caughtFraction()
+    let call = "InteractiveTransition.update(fractionComplete:)"
+    animator.isReversed = false
+    animator.continueAnimation(with: recordedTiming, factor: 1, fractionVelocity: 0, call: call)
+    animator.pauseAnimation()
+    animator.restoreRecordedSegments()
+    animator.fractionComplete = f
+    updates.removeAll()
   }
 }
 
 extension PropertyAnimator {
-  /// ``continueAnimation(withTimingParameters:durationFactor:)`` carrying `fractionVelocity`
-  /// (fraction per second of clock time) into the properties, for a paused path that a
-  /// gesture moved at that speed.
+  /// `continueAnimation` with `timing`, carrying `fractionVelocity` (fraction per second of
+  /// clock time) into the properties: for a paused path that a gesture moved at that speed.
   func continueAnimation(
-    withTimingParameters parameters: any TimingCurveProvider, durationFactor factor: Double,
-    fractionVelocity: Double, call: String
+    with timing: AnimationTiming, factor: Double, fractionVelocity: Double, call: String
   ) {
-    let timing = AnimationTiming(parameters, requestedDuration: requestedDuration, call: call)
     let now = currentTime
     send(call) {
       $0.continueAnimation(
         with: timing, factor: factor, now: now, fractionVelocity: fractionVelocity)
     }
+  }
+
+  /// The progress the lanes show now along their paths, from the lane whose ends lie
+  /// farthest apart, with that lane's window start; nil if no lane of a whole path moves.
+  func shownProgress() -> (progress: Double, windowStart: Double)? {
+    var best: ShownProgress.Result?
+    for index in animations.indices {
+      let shown = animations[index].perform(ShownProgress())
+      if shown.weight > (best?.weight ?? 0) { best = shown }
+    }
+    return best.map { ($0.progress, $0.windowStart) }
+  }
+
+  /// Puts every lane's path back to its segment as recorded (undoing `continueAnimation`'s
+  /// re-basing), without a carried velocity.
+  func restoreRecordedSegments() {
+    for index in animations.indices { animations[index].perform(RestoreSegment()) }
+  }
+}
+
+/// The progress a lane shows along its path, for its largest component.
+struct ShownProgress: LaneOperation {
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) -> (
+    progress: Double, windowStart: Double, weight: Double
+  ) where V.Scalar == Double {
+    let path = table.path(at: index)
+    guard path.keyframes < 0, path.timeline < 0 else { return (0, 0, 0) }
+    let value = table.current(at: index)
+    var best = (progress: 0.0, windowStart: path.windowStart, weight: 0.0)
+    for component in path.from.indices {
+      let span = path.to[component] - path.from[component]
+      if abs(span) > best.weight {
+        best = ((value[component] - path.from[component]) / span, path.windowStart, abs(span))
+      }
+    }
+    return best
+  }
+}
+
+/// A lane's path back to its recorded segment: from `from` at its window's start, with no
+/// velocity carried in.
+struct RestoreSegment: LaneOperation {
+  func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    var path = table.path(at: index)
+    guard path.keyframes < 0, path.timeline < 0 else { return }
+    path.segmentStart = path.windowStart
+    path.segmentFrom = path.from
+    path.inherited = .zero
+    path.segmentReversed = false
+    table.setPath(path, at: index)
   }
 }

@@ -11,17 +11,24 @@ import Testing
 /// (dy/dt) / (dx/dt) at t = 0.5 of the Bézier: 1.5 / 0.87, worked out by hand.
 @Suite struct InteractiveTransitionTests {
   static let slopeAtHalf = 1.5 / 0.87
+  static let spring = SpringParameters(dampingRatio: 1, response: 0.4)
 
-  static func transition() -> (SceneFixture, InteractiveTransition) {
+  static func transition() -> (SceneFixture, InteractiveTransition, Completions) {
     let fixture = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
     let node = fixture.node
-    let transition = InteractiveTransition(duration: 1, curve: .easeInOut) {
+    let animator = PropertyAnimator(duration: 1, curve: .easeInOut) {
       node.center = Point(x: 105, y: 5)
     }
-    return (fixture, transition)
+    let completions = Completions()
+    animator.addCompletion { completions.positions.append($0) }
+    return (fixture, InteractiveTransition(animator), completions)
   }
 
-  /// Drags at 60 updates a second, one per frame, from `from` to `to` in steps of 0.01.
+  final class Completions {
+    var positions: [AnimatingPosition] = []
+  }
+
+  /// Drags at 60 updates a second, one per frame, from `from` to `to` hundredths.
   static func drag(
     _ transition: InteractiveTransition, on clock: AnimationClock, from: Int, to: Int
   ) {
@@ -31,9 +38,11 @@ import Testing
     }
   }
 
-  @Test("An update shows exactly what playback shows at that fraction")
+  @Test("Making a transition pauses its animator at the start; an update shows playback there")
   func updateShowsPlayback() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, _) = Self.transition()
+    #expect(transition.animator.state == .active && !transition.animator.isRunning)
+    #expect(transition.fractionComplete == 0)
     let twin = SceneFixture(frame: Rect(x: 0, y: 0, width: 10, height: 10))
     let twinNode = twin.node
     PropertyAnimator(duration: 1, curve: .easeInOut) {
@@ -48,29 +57,34 @@ import Testing
     }
     transition.update(fractionComplete: 0.5)
     #expect(fixture.node.center.x.isApproximatelyEqual(to: 55, absoluteTolerance: 1e-12))
-    #expect(transition.isHeld)
   }
 
-  @Test("The velocity is the updates' change over clock time, and 0 once the gesture rests")
+  @Test("The velocity is the least-squares slope of the last 0.1 s of updates")
   func velocityOfTheUpdates() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, _) = Self.transition()
     #expect(transition.velocity == 0)
     Self.drag(transition, on: fixture.clock, from: 20, to: 50)
     #expect(transition.velocity.isApproximatelyEqual(to: 0.6, relativeTolerance: 1e-9))
-    // Several updates in one frame count as the last.
+    // Several updates at one clock time count as the last.
     transition.update(fractionComplete: 0.9)
     transition.update(fractionComplete: 0.5)
     #expect(transition.velocity.isApproximatelyEqual(to: 0.6, relativeTolerance: 1e-9))
-    fixture.clock.advance(by: 0.2)
+    // A least-squares fit, not the two ends: 0, 0.1, 0.1 at 0, 1/60, 2/60 s fits 3 a second.
+    Self.drag(transition, on: fixture.clock, from: 50, to: 50)
+    fixture.clock.advance(by: 1)
+    for fraction in [0.2, 0.3, 0.3] {
+      fixture.clock.advance(by: 1.0 / 60)
+      transition.update(fractionComplete: fraction)
+    }
+    #expect(transition.velocity.isApproximatelyEqual(to: 3, relativeTolerance: 1e-9))
+    fixture.clock.advance(by: 0.15)
     #expect(transition.velocity == 0)
   }
 
   @Test("finish lets go at the gesture's velocity, continuous, and completes at the end once")
   func finishKeepsTheVelocity() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, completions) = Self.transition()
     let node = fixture.node
-    var positions: [AnimatingPosition] = []
-    transition.addCompletion { positions.append($0) }
     Self.drag(transition, on: fixture.clock, from: 20, to: 50)
     let held = node.center
     transition.finish()
@@ -80,22 +94,21 @@ import Testing
     #expect(
       node.velocity(of: \.center).x.isApproximatelyEqual(to: expected, relativeTolerance: 1e-9))
     #expect(node.velocity(of: \.center).y == 0)
-    // The remaining half takes half the duration.
-    fixture.clock.advance(by: 0.49)
-    #expect(positions.isEmpty && node.center.x > held.x)
-    fixture.clock.advance(by: 0.01)
-    #expect(positions == [.end])
+    // The rest runs in the spring's own time: it ends when the spring settles.
+    let settling = Self.spring.settlingDuration
+    fixture.clock.advance(by: settling - 0.001)
+    #expect(completions.positions.isEmpty && node.center.x > held.x)
+    fixture.clock.advance(by: 0.001)
+    #expect(completions.positions == [.end])
     #expect(node.center == Point(x: 105, y: 5))
     fixture.clock.advance(by: 1)
-    #expect(positions == [.end])
+    #expect(completions.positions == [.end])
   }
 
   @Test("cancel runs back at the gesture's velocity and completes at the start")
   func cancelKeepsTheVelocity() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, completions) = Self.transition()
     let node = fixture.node
-    var positions: [AnimatingPosition] = []
-    transition.addCompletion { positions.append($0) }
     Self.drag(transition, on: fixture.clock, from: 70, to: 50)
     #expect(transition.velocity.isApproximatelyEqual(to: -0.6, relativeTolerance: 1e-9))
     transition.cancel()
@@ -103,67 +116,75 @@ import Testing
     let expected = -100 * Self.slopeAtHalf * 0.6
     #expect(
       node.velocity(of: \.center).x.isApproximatelyEqual(to: expected, relativeTolerance: 1e-9))
-    fixture.clock.advance(by: 0.5)
-    #expect(positions == [.start])
+    fixture.clock.advance(by: Self.spring.settlingDuration)
+    #expect(completions.positions == [.start])
     #expect(node.center == Point(x: 5, y: 5))
   }
 
-  @Test("An update during the release catches the path where it is; the next release ends it")
+  @Test(
+    "finish() goes to the end the fraction plus 0.2 s of velocity is nearer to",
+    arguments: [(45, 50, AnimatingPosition.end), (60, 55, .start), (40, 30, .start)])
+  func finishChoosesAnEnd(from: Int, to: Int, expected: AnimatingPosition) {
+    // 45 → 50: 0.5 + 0.2 × 0.6 ≥ 0.5; 60 → 55: 0.55 − 0.12 < 0.5; 40 → 30: below at rest.
+    let (fixture, transition, completions) = Self.transition()
+    Self.drag(transition, on: fixture.clock, from: from, to: to)
+    transition.finish()
+    fixture.clock.advance(by: 5)
+    #expect(completions.positions == [expected])
+  }
+
+  @Test("An update during the release catches it where it is, then shows playback again")
   func catchDuringTheRelease() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, completions) = Self.transition()
     let node = fixture.node
-    var positions: [AnimatingPosition] = []
-    transition.addCompletion { positions.append($0) }
     Self.drag(transition, on: fixture.clock, from: 20, to: 50)
     transition.finish()
     fixture.clock.advance(by: 0.1)
     let flying = node.center
-    transition.pause()
-    #expect(transition.isHeld && node.center == flying)
     let caught = transition.fractionComplete
     #expect(caught > 0.5 && caught < 1)
+    // The original playback shows the flying value at the caught fraction.
+    let curve = TimingFunction.easeInOut
+    #expect(
+      (5 + 100 * curve.value(at: caught)).isApproximatelyEqual(
+        to: flying.x, absoluteTolerance: 1e-9))
     transition.update(fractionComplete: caught)
     #expect(node.center.x.isApproximatelyEqual(to: flying.x, absoluteTolerance: 1e-9))
+    #expect(!transition.animator.isRunning)
     fixture.clock.advance(by: 1)
-    #expect(
-      positions.isEmpty && node.center.x.isApproximatelyEqual(to: flying.x, absoluteTolerance: 1e-9)
-    )
-    transition.finish()
-    fixture.clock.advance(by: 1)
-    #expect(positions == [.end])
+    #expect(completions.positions.isEmpty)
+    transition.update(fractionComplete: 0.5)
+    #expect(node.center.x.isApproximatelyEqual(to: 55, absoluteTolerance: 1e-12))
+    transition.finish(towards: .end)
+    fixture.clock.advance(by: 5)
+    #expect(completions.positions == [.end])
     #expect(node.center == Point(x: 105, y: 5))
   }
 
-  @Test("completionSpeed shortens the rest of the path")
-  func completionSpeed() {
-    let (fixture, transition) = Self.transition()
-    var positions: [AnimatingPosition] = []
-    transition.addCompletion { positions.append($0) }
-    transition.completionSpeed = 2
-    transition.update(fractionComplete: 0.5)
-    transition.finish()
-    fixture.clock.advance(by: 0.24)
-    #expect(positions.isEmpty)
-    fixture.clock.advance(by: 0.01)
-    #expect(positions == [.end])
-  }
-
-  @Test("Bad input: a NaN update, a release that is not held, a negative speed")
+  @Test("Bad input: a NaN update, .current as an end, calls after the run ended")
   func badInput() {
-    let (fixture, transition) = Self.transition()
+    let (fixture, transition, completions) = Self.transition()
     let node = fixture.node
     let (_, errors) = collectingErrors {
-      transition.finish()
       transition.update(fractionComplete: .nan)
-      transition.completionSpeed = -1
+      transition.update(fractionComplete: 0.75)
+      transition.finish(towards: .current)
     }
-    #expect(errors.map(\.kind) == [.illegalState, .nonFiniteNumber, .outOfRange])
-    #expect(transition.animator.state == .inactive)
-    #expect(transition.completionSpeed == 1)
-    #expect(node.center == Point(x: 5, y: 5))
-    let (_, clamped) = collectingErrors { transition.update(fractionComplete: 2) }
-    #expect(clamped.map(\.kind) == [.outOfRange])
+    #expect(errors.map(\.kind) == [.nonFiniteNumber, .outOfRange])
+    fixture.clock.advance(by: 5)
+    #expect(completions.positions == [.end])
+    let (_, late) = collectingErrors {
+      transition.update(fractionComplete: 0.5)
+      transition.cancel()
+    }
+    #expect(late.map(\.kind) == [.illegalState, .illegalState])
     #expect(node.center == Point(x: 105, y: 5))
-    #expect(!transition.velocity.isNaN)
+    let (_, clamped) = collectingErrors {
+      InteractiveTransition(
+        PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
+      ).update(fractionComplete: 2)
+    }
+    #expect(clamped.map(\.kind) == [.outOfRange])
+    #expect(node.alpha == 0)
   }
 }
