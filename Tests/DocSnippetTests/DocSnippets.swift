@@ -589,7 +589,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:59") func snippet25() {
+  @Test("Docs/Migrating.md:61") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -606,7 +606,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:81") func snippet26() {
+  @Test("Docs/Migrating.md:83") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -627,7 +627,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:106") func snippet27() {
+  @Test("Docs/Migrating.md:108") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -647,7 +647,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:132") func snippet28() {
+  @Test("Docs/Migrating.md:134") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -672,7 +672,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:160") func snippet29() {
+  @Test("Docs/Migrating.md:162") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -694,7 +694,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:186") func snippet30() {
+  @Test("Docs/Migrating.md:188") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
