@@ -1,0 +1,38 @@
+/// What a frame's second pass reads: per slot, the progress of its sample, the rest of it
+/// (written only when the store has lanes or plans that need it), its core and its timeline
+/// children's samples (or nil).
+struct FrameSamples {
+  let progress: FlatAddress<SIMD2<Double>>
+  let details: FlatAddress<SampleDetails>
+  let cores: FlatAddress<AnimatorCore>
+  let children: FlatAddress<FlatAddress<(u: Double, sample: TimingSample)>?>
+  /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
+  /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
+  let sampler: Unretained<FrameStore>?
+  /// The slots' paces, when the store has not sampled its slots and has one table of plain
+  /// lanes, which samples each slot itself and stores no sample (``SlotPace``); nil
+  /// otherwise.
+  let paces: FlatAddress<SlotPace>?
+  /// The clock time of the frame.
+  let now: Double
+}
+
+/// The part of a slot's sample beyond its progress: its fraction complete and the spring's
+/// impulse response.
+struct SampleDetails {
+  var fraction: Double
+  var impulse: Double
+}
+
+/// One slot's timing at the last frame: its fraction complete and the timing sampled there.
+struct SlotSample {
+  // The timing first: it is 16-byte aligned, and the fraction fills its padding (32 bytes,
+  // not 48).
+  var timing: TimingSample
+  var fraction: Double
+
+  init(fraction: Double, timing: TimingSample) {
+    self.timing = timing
+    self.fraction = fraction
+  }
+}
