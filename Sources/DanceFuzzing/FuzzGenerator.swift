@@ -115,7 +115,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...61) {
+    switch int(0...62) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -228,6 +228,7 @@ package struct FuzzGenerator {
         default: .cancel(dampingRatio: pick(Self.parameters), response: pick(Self.parameters))
         }
       return .interactive(animator: animator, step: step)
+    case 62: return .setMotionPreference(scene: int(0...1), reduced: int(0...2) != 0)
     case 54: return .advanceToNextEvent(scene: int(0...5) == 0 ? 1 : 0)
     case 55:
       return .advanceFrames(

@@ -47,6 +47,8 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case continueAnimation(animator: Int, timing: Timing?, durationFactor: Double)
   /// `fractionComplete = value`.
   case setFraction(animator: Int, value: Double)
+  /// `scenes[scene].motionPreference = reduced ? .reduced : .full`.
+  case setMotionPreference(scene: Int, reduced: Bool)
   /// A step of a gesture driving animator `animator` through its `InteractiveTransition`.
   case interactive(animator: Int, step: InteractiveStep)
   /// `isReversed = value`.
@@ -313,6 +315,8 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
         + "durationFactor: \(factor))"
     case .setFraction(let animator, let value): return "a\(animator).fractionComplete = \(value)"
     case .interactive(let animator, let step): return "transition(a\(animator)).\(step)"
+    case .setMotionPreference(let scene, let reduced):
+      return "scene\(scene).motionPreference = \(reduced ? ".reduced" : ".full")"
     case .setReversed(let animator, let value): return "a\(animator).isReversed = \(value)"
     case .setFlag(let animator, let flag, let value): return "a\(animator).\(flag) = \(value)"
     case .dropAnimator(let animator): return "a\(animator) = nil"

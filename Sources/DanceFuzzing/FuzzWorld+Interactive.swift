@@ -1,6 +1,11 @@
 import Dance
 
 extension FuzzWorld {
+  /// Sets the motion preference of scene `slot`, if it is still there.
+  func setMotionPreference(of slot: Int, reduced: Bool) {
+    scenes[slot % scenes.count]?.motionPreference = reduced ? .reduced : .full
+  }
+
   /// Takes `step` on the interactive transition over animator `slot` (made at its first
   /// step; a gesture's velocity needs the transition to last).
   func interact(with slot: Int, _ step: FuzzOperation.InteractiveStep) {

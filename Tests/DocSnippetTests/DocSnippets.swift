@@ -362,7 +362,31 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:281") func snippet15() {
+  @Test("Docs/Dance.md:289") func snippet15() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      scene.motionPreference = .reduced
+      let card = Node(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      scene.root.addChild(card)
+      var done = false
+      card.dance.animate(duration: 0.5, curve: .easeOut) {
+        $0.center = Point(x: 300, y: 50)
+        $0.alpha = 0.5
+      }.addCompletion { _ in done = true }.start()
+      assert(card.center == Point(x: 300, y: 50))  // moved at once
+      scene.clock.advance(by: 0.25)
+      assert(card.alpha > 0.5 && card.alpha < 1 && !done)  // fading as written
+      scene.clock.advance(by: 0.25)
+      assert(done && card.alpha == 0.5)
+      _ = scene
+      _ = card
+      _ = done
+    }
+  }
+
+  @Test("Docs/Dance.md:312") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -388,7 +412,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:362") func snippet16() {
+  @Test("Docs/Dance.md:393") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -416,7 +440,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:422") func snippet17() {
+  @Test("Docs/Dance.md:453") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -445,7 +469,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:491") func snippet18() {
+  @Test("Docs/Dance.md:522") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -462,7 +486,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:515") func snippet19() {
+  @Test("Docs/Dance.md:546") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -483,7 +507,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet20() {
+  @Test("Docs/Embedding.md:8") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -506,7 +530,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet21() {
+  @Test("Docs/Embedding.md:127") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -527,7 +551,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet22() {
+  @Test("Docs/Embedding.md:155") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -544,7 +568,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet23() {
+  @Test("Docs/Embedding.md:181") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -564,7 +588,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet24() {
+  @Test("Docs/GettingStarted.md:27") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -589,7 +613,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:61") func snippet25() {
+  @Test("Docs/Migrating.md:61") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -606,7 +630,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:83") func snippet26() {
+  @Test("Docs/Migrating.md:83") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -627,7 +651,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:108") func snippet27() {
+  @Test("Docs/Migrating.md:108") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -647,7 +671,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:134") func snippet28() {
+  @Test("Docs/Migrating.md:134") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -672,7 +696,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:162") func snippet29() {
+  @Test("Docs/Migrating.md:162") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -694,7 +718,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:188") func snippet30() {
+  @Test("Docs/Migrating.md:188") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -718,7 +742,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:27") func snippet31() {
+  @Test("Docs/Testing.md:27") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -741,7 +765,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:63") func snippet32() {
+  @Test("Docs/Testing.md:63") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -767,7 +791,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:105") func snippet33() {
+  @Test("Docs/Testing.md:105") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -791,7 +815,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:148") func snippet34() {
+  @Test("Docs/Testing.md:148") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -805,7 +829,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:172") func snippet35() {
+  @Test("Docs/Testing.md:172") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -828,7 +852,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:18") func snippet36() {
+  @Test("Docs/Timeline.md:18") func snippet37() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -866,7 +890,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:127") func snippet37() {
+  @Test("Docs/Timeline.md:127") func snippet38() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -900,7 +924,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:216") func snippet38() {
+  @Test("Docs/Timeline.md:216") func snippet39() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

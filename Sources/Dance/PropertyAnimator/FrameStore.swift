@@ -133,6 +133,9 @@ final class FrameStore {
   #endif
   private var planCount = 0
 
+  /// Whether the scene's motion preference is `.reduced`: the position, size and transform
+  /// lanes recorded from then on jump (``LanePath/jumps``).
+  var reducesMotion = false
   /// Lanes of two-lane values (`Point`, `Size`, `Double`, …).
   let pairs = LaneTable<SIMD2<Double>>()
   /// Lanes of four-lane values (`Rect`, `Color`, …).

@@ -35,6 +35,10 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// Whether the segment runs from `segmentStart` down to `windowStart` (re-based while
   /// reversed). (In the padding after the track indices: the path stays 96 bytes a pair.)
   var segmentReversed = false
+  /// Whether the lane jumps instead of moving (``MotionPreference/reduced``): it shows the
+  /// end its run heads to once the run has begun moving that way, and the end it starts
+  /// from before (``LaneTable`` evaluates it). Never re-based.
+  var jumps = false
 
   init(from: V, to: V, windowStart: Double = 0) {
     let from = Self.bounded(from)
@@ -85,6 +89,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// timing sampled at u = f serves as it is.
   var isPlain: Bool {
     segmentStart == 0 && keyframes < 0 && timeline < 0 && inherited == .zero && !segmentReversed
+      && !jumps
   }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
@@ -168,7 +173,7 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   ) {
     // Keyframes and timelines follow the fraction itself; before its window a path has not
     // started: no change.
-    guard keyframes < 0, timeline < 0, f > windowStart else { return }
+    guard keyframes < 0, timeline < 0, !jumps, f > windowStart else { return }
     // A reversed animator goes on from f back to the window's start, on the new timing.
     segmentReversed = speed < 0
     segmentFrom = Self.bounded(value)

@@ -1,25 +1,3 @@
-/// A ``LaneTable`` whatever its value type: what a frame, and an animation of a width other
-/// than the built-in properties', need of it.
-protocol ErasedLaneTable: AnyObject {
-  /// Writes every lane's value for its slot's sample (a frame).
-  func blend(_ frame: FrameSamples)
-
-  /// The number of lanes.
-  var count: Int { get }
-
-  /// Whether the table's count of lanes that are not plain is right; for the audit.
-  var countsSpecialLanes: Bool { get }
-
-  /// What breaks the back-indices of the lanes (each lane's animation knows its index) and
-  /// of the side lists of keyframes and timeline tracks (each lane's path knows its entry);
-  /// for the audit.
-  var backIndexProblems: [String] { get }
-
-  /// Runs `operation` on lane `index`, with this table as its own type.
-  func perform<Operation: LaneOperation>(_ operation: Operation, lane index: Int)
-    -> Operation.Result
-}
-
 /// The lanes of one value width in a scene's ``FrameStore``: per animated property, the slot
 /// of the animator that drives it, its ``LanePath`` and the value on screen.
 ///
@@ -44,6 +22,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     /// (``LanePath/isPlain``); otherwise the frame evaluates the whole path, which lives
     /// apart so that the frame's stream of plain lanes never touches it.
     var isPlain: Bool
+    /// Whether the lane jumps (``LanePath/jumps``), kept here so that an evaluation tests
+    /// it without reading the path (in the padding after `isPlain`: still 16 bytes).
+    var jumps = false
     /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
     /// frame reaches it without reading the path.
     var timeline: Int32
@@ -141,6 +122,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     }
     for index in kinds.indices where kinds[index].path < 0 && !kinds[index].isPlain {
       problems.append("a lane that is not plain has no path of its own")
+    }
+    for index in kinds.indices where kinds[index].jumps != path(at: index).jumps {
+      problems.append("a lane's kind and path disagree on whether it jumps")
     }
     return problems
   }
@@ -296,8 +280,12 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @inline(__always)
   func value(
     at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
-    core: FlatAddress<AnimatorCore>, slopes: Bool
+    core: FlatAddress<AnimatorCore>, slopes: Bool, now: Double = .infinity
   ) -> (value: V, slope: V) {
+    if kinds[index].jumps {
+      let path = sidePaths[Int(kinds[index].path)].path
+      return (jumpValue(at: index, path: path, fraction: f, core: core, now: now), .zero)
+    }
     let track = keyframeTrack(at: index)
     if track >= 0 { return (tracks[track].keyframes.value(at: f), .zero) }
     let timeline = Int(kinds[index].timeline)
@@ -305,6 +293,22 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       return timelines[timeline].track.value(atFraction: f, slopes: slopes)
     }
     return path(at: index).value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
+  }
+
+  /// The value of a lane that jumps (``LanePath/jumps``) at fraction `f` and clock time `now`
+  /// (∞ where no start delay matters: velocities, re-basing): the end its run heads to once the run has begun moving
+  /// that way — running past any start delay, or a fraction past where that direction
+  /// starts (after a delay factor's window, forward) — and the end it starts from before.
+  private func jumpValue(
+    at index: Int, path: LanePath<V>, fraction f: Double, core: FlatAddress<AnimatorCore>,
+    now: Double
+  ) -> V {
+    let reversed = core.pointee.reversed
+    let moving = core.pointee.phase == .running && now >= core.pointee.anchorTime
+    let begun =
+      reversed ? f < 1 || moving : f > path.windowStart || (moving && path.windowStart == 0)
+    let end = target(at: index)
+    return begun != reversed ? end : path.from
   }
 
   /// The value on screen of the lane at `index`.
@@ -349,6 +353,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     }
     if kinds[index].isPlain != path.isPlain { specialCount += path.isPlain ? -1 : 1 }
     kinds[index].isPlain = path.isPlain
+    kinds[index].jumps = path.jumps
     kinds[index].timeline = path.timeline
     ends[index] = Ends(from: path.from, to: path.to)
     if path.timeline >= 0 { syncTimelineLane(at: index) }
@@ -368,7 +373,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func evaluate(
-    at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>
+    at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
+    now: Double = .infinity
   ) {
     // A plain lane blends as the frame blends it, without reading its path.
     if kinds[index].isPlain {
@@ -376,7 +382,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       return
     }
     values[index] =
-      value(at: index, fraction: f, sample: sample, core: core, slopes: false).value
+      value(at: index, fraction: f, sample: sample, core: core, slopes: false, now: now).value
   }
 
   /// Writes into the lane at `index` its value where a run ended: at `.start` or `.end` of
@@ -392,11 +398,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     case .end:
       if kinds[index].isPlain {
         values[index] = ends[index].to
+      } else if jumps(at: index) {
+        values[index] = target(at: index)
       } else {
         evaluate(at: index, fraction: 1, sample: .end, core: ending.core)
       }
     case .start:
-      if kinds[index].isPlain {
+      if kinds[index].isPlain || jumps(at: index) {
         values[index] = ends[index].from
       } else {
         let sample = ending.core.pointee.timing.sample(at: 0, linear: false)
@@ -404,6 +412,19 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       }
     }
   }
+
+  /// Makes the lane at `index` jump (``LanePath/jumps``): a lane recorded in a scene with
+  /// reduced motion. (Apart from `add`, which every start calls: a flag passed to it cost
+  /// every start about 50 instructions.)
+  @inline(never)
+  func makeJump(at index: Int) {
+    var path = path(at: index)
+    path.jumps = true
+    setPath(path, at: index)
+  }
+
+  /// Whether the lane at `index` jumps (``LanePath/jumps``).
+  private func jumps(at index: Int) -> Bool { kinds[index].jumps }
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
   func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
@@ -476,7 +497,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
           value(
             at: index, fraction: details.fraction,
             sample: TimingSample(progress: progress[slot], impulse: details.impulse),
-            core: frame.cores + slot, slopes: false
+            core: frame.cores + slot, slopes: false, now: frame.now
           ).value
       }
     }

@@ -260,10 +260,12 @@ final class PropertyAnimation {
 
   // MARK: - Operations on the lane, whatever its type
 
-  /// Writes the value at fraction `f` into the lane; `sample` is the animator's timing at
-  /// u = f.
-  func evaluate(fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>) {
-    perform(EvaluateLane(fraction: f, sample: sample, core: core))
+  /// Writes the value at fraction `f` and clock time `now` into the lane; `sample` is the
+  /// animator's timing at u = f.
+  func evaluate(
+    fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>, now: Double
+  ) {
+    perform(EvaluateLane(fraction: f, sample: sample, core: core, now: now))
   }
 
   /// Points the lane to `slot` (its animator's slot moved).
@@ -389,9 +391,10 @@ struct EvaluateLane: LaneOperation {
   let fraction: Double
   let sample: TimingSample
   let core: FlatAddress<AnimatorCore>
+  let now: Double
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
-    table.evaluate(at: index, fraction: fraction, sample: sample, core: core)
+    table.evaluate(at: index, fraction: fraction, sample: sample, core: core, now: now)
   }
 }
 

@@ -177,14 +177,19 @@ extension PropertyAnimator {
     animation.animator = self
     animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
+    // (The store's flag first: a scene with full motion pays a load and a branch.)
+    let jumps = withStore { $0.reducesMotion } && timeline == nil && animation.key.isMotion
     let cell = table.with { table in
       animation.table = Unretained<AnyObject>(table)
       animation.laneIndex = table.add(
         animation, slot: slot, path: path, keyframes: keyframes, timeline: timeline,
         current: path.from)
+      if jumps { table.makeJump(at: animation.laneIndex) }
       return table.cell(at: animation.laneIndex)
     }
-    if !path.isPlain || keyframes != nil || timeline != nil { recordedOnlyPlainLanes = false }
+    if !path.isPlain || keyframes != nil || timeline != nil || jumps {
+      recordedOnlyPlainLanes = false
+    }
     animations.append(animation)
     node.link(animation)
     storage.access(node) {

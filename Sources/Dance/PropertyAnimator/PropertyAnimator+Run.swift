@@ -387,7 +387,7 @@ extension PropertyAnimator {
     let f = core.fraction(at: now)
     let sample = core.sample(atFraction: f).value
     for index in animations.indices {
-      animations[index].evaluate(fraction: f, sample: sample, core: core)
+      animations[index].evaluate(fraction: f, sample: sample, core: core, now: now)
     }
   }
 

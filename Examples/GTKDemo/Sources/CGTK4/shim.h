@@ -25,6 +25,15 @@ static inline gulong dance_connect_close_request(
   return g_signal_connect_data(window, "close-request", G_CALLBACK(handler), data, NULL, 0);
 }
 
+/// The user's "gtk-enable-animations" setting (GtkSettings; false when they asked for
+/// reduced motion). `g_object_get` is variadic, which Swift cannot call.
+static inline gboolean dance_animations_enabled(void) {
+  GtkSettings *settings = gtk_settings_get_default();
+  gboolean enabled = TRUE;
+  if (settings != NULL) g_object_get(settings, "gtk-enable-animations", &enabled, NULL);
+  return enabled;
+}
+
 /// The GObject casts, as functions.
 static inline GtkWindow *dance_window(GtkWidget *widget) { return GTK_WINDOW(widget); }
 static inline GtkDrawingArea *dance_drawing_area(GtkWidget *widget) {

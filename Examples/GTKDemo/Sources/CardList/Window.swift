@@ -35,6 +35,9 @@ public enum WindowRun {
     // either: GTK would warn that it cannot reach it. A desktop session has one.
     if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("GTK_A11Y", "none", 0) }
     guard gtk_init_check() != 0 else { return nil }
+    // The desktop's reduced-motion setting: drags, throws and springs then jump (the
+    // staggered timeline's tracks animate as written; `MotionPreference`).
+    list.scene.motionPreference = dance_animations_enabled() != 0 ? .full : .reduced
     let host = Host(list: list, frameLimit: frames)
     let context = Unmanaged.passRetained(host).toOpaque()
     defer { Unmanaged<Host>.fromOpaque(context).release() }

@@ -47,9 +47,14 @@ public final class CardTable {
   /// Every center value written by a throw, with its clock time (for tests and the demo).
   public private(set) var throwPath: [(time: Double, center: Point, velocity: Point)] = []
 
-  /// A table of `count` cards, `size` large, dealing as soon as the clock runs.
-  public init(count: Int = 5, size: Size = Size(width: 800, height: 480)) {
+  /// A table of `count` cards, `size` large, dealing as soon as the clock runs; with
+  /// `motion` `.reduced` (a player's reduced-motion setting) the cards jump instead of
+  /// flying, each at its time in the deal.
+  public init(
+    count: Int = 5, size: Size = Size(width: 800, height: 480), motion: MotionPreference = .full
+  ) {
     self.size = size
+    scene.motionPreference = motion
     let spacing = size.width / Double(count + 1)
     homes = (0..<count).map { Point(x: spacing * Double($0 + 1), y: size.height * 0.55) }
     deck = Point(x: size.width / 2, y: size.height + Self.cardSize.height)

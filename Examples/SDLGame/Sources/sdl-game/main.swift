@@ -13,12 +13,13 @@ import Dance
 #endif
 
 let usage = """
-  usage: sdl-game [--frames N [--drag] [--screenshot FILE.bmp]]
+  usage: sdl-game [--reduced-motion] [--frames N [--drag] [--screenshot FILE.bmp]]
 
   Without options, opens a window: drag a card and let go to throw it; space pauses or
   resumes the deal (and deals again once it has ended), r reverses it, ←/→ scrub it, Esc or
   closing the window quits.
 
+    --reduced-motion     the player's reduced-motion setting: cards jump, fades still fade
     --frames N           run headless: N frames at 60 Hz on the virtual clock, no window
     --drag               in the headless run, drag card 3 and throw it (frames 70–82)
     --screenshot FILE    save the last headless frame as a BMP image; a bare file name
@@ -29,6 +30,7 @@ let usage = """
 var frames: Int?
 var screenshot: String?
 var drag = false
+var motion = MotionPreference.full
 var arguments = CommandLine.arguments.dropFirst()
 while let argument = arguments.popFirst() {
   switch argument {
@@ -46,6 +48,8 @@ while let argument = arguments.popFirst() {
     screenshot = path.contains("/") ? path : "sdl-game-output/" + path
   case "--drag":
     drag = true
+  case "--reduced-motion":
+    motion = .reduced
   case "--help", "-h":
     print(usage, terminator: "")
     exit(0)
@@ -55,7 +59,7 @@ while let argument = arguments.popFirst() {
   }
 }
 
-let table = CardTable()
+let table = CardTable(motion: motion)
 let width = Int(table.size.width)
 let height = Int(table.size.height)
 

@@ -105,6 +105,18 @@ import Testing
       hypot(path.last!.center.x - table.homes[2].x, path.last!.center.y - table.homes[2].y) < 1)
   }
 
+  @Test("With reduced motion each card jumps home when its turn in the deal comes")
+  func reducedMotionDeal() {
+    let table = CardTable(motion: .reduced)
+    // Card 2's turn comes at 2 × 0.15 s; a tenth of a second later it would be mid-flight.
+    table.advance(to: 2 * CardTable.dealStagger + 0.1)
+    #expect(table.cards[0].center == table.homes[0])
+    #expect(table.cards[2].center == table.homes[2])
+    #expect(table.cards[3].center == table.deck)
+    table.advance(to: 5)
+    #expect(zip(table.cards, table.homes).allSatisfy { $0.center == $1 })
+  }
+
   @Test("The screenshot is a BMP of the frame drawn")
   func screenshotRoundTrips() {
     let (table, canvas) = Self.midThrow()
