@@ -97,7 +97,7 @@ public final class InteractiveTransition {
     guard Validation.requireFinite(fractionComplete, "the fraction", in: call),
       isActive(call)
     else { return }
-    if releasing { catchRelease() }
+    if releasing { catchRelease(call: call) }
     if animator.isRunning { animator.pauseAnimation() }
     if animator.isReversed { animator.isReversed = false }
     animator.fractionComplete = fractionComplete
@@ -116,7 +116,7 @@ public final class InteractiveTransition {
   ) {
     let call = "InteractiveTransition.finish(towards:spring:)"
     guard isActive(call) else { return }
-    var towardsEnd: Bool
+    let towardsEnd: Bool
     switch position {
     case .end: towardsEnd = true
     case .start: towardsEnd = false
@@ -153,7 +153,7 @@ public final class InteractiveTransition {
   private func release(reversed: Bool, spring: SpringParameters, call: String) {
     if releasing {
       if animator.isRunning && animator.isReversed == reversed { return }
-      catchRelease()
+      catchRelease(call: call)
     }
     if animator.isRunning { animator.pauseAnimation() }
     let velocity = velocity
@@ -194,11 +194,10 @@ public final class InteractiveTransition {
 
   /// Stops the release where it is and puts the recorded paths and timing back, paused at
   /// the fraction where the original playback shows that.
-  private func catchRelease() {
+  private func catchRelease(call: String) {
     releasing = false
     if animator.isRunning { animator.pauseAnimation() }
     let f = caughtFraction()
-    let call = "InteractiveTransition.update(fractionComplete:)"
     animator.isReversed = false
     animator.continueAnimation(with: recordedTiming, factor: 1, fractionVelocity: 0, call: call)
     animator.pauseAnimation()

@@ -295,22 +295,6 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     return path(at: index).value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 
-  /// The value of a lane that jumps (``LanePath/jumps``) at fraction `f` and clock time `now`
-  /// (∞ where no start delay matters: velocities, re-basing): the end its run heads to once the run has begun moving
-  /// that way — running past any start delay, or a fraction past where that direction
-  /// starts (after a delay factor's window, forward) — and the end it starts from before.
-  private func jumpValue(
-    at index: Int, path: LanePath<V>, fraction f: Double, core: FlatAddress<AnimatorCore>,
-    now: Double
-  ) -> V {
-    let reversed = core.pointee.reversed
-    let moving = core.pointee.phase == .running && now >= core.pointee.anchorTime
-    let begun =
-      reversed ? f < 1 || moving : f > path.windowStart || (moving && path.windowStart == 0)
-    let end = target(at: index)
-    return begun != reversed ? end : path.from
-  }
-
   /// The value on screen of the lane at `index`.
   @inline(__always)
   func current(at index: Int) -> V { values[index] }
@@ -398,13 +382,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     case .end:
       if kinds[index].isPlain {
         values[index] = ends[index].to
-      } else if jumps(at: index) {
+      } else if kinds[index].jumps {
         values[index] = target(at: index)
       } else {
         evaluate(at: index, fraction: 1, sample: .end, core: ending.core)
       }
     case .start:
-      if kinds[index].isPlain || jumps(at: index) {
+      if kinds[index].isPlain || kinds[index].jumps {
         values[index] = ends[index].from
       } else {
         let sample = ending.core.pointee.timing.sample(at: 0, linear: false)
@@ -412,19 +396,6 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       }
     }
   }
-
-  /// Makes the lane at `index` jump (``LanePath/jumps``): a lane recorded in a scene with
-  /// reduced motion. (Apart from `add`, which every start calls: a flag passed to it cost
-  /// every start about 50 instructions.)
-  @inline(never)
-  func makeJump(at index: Int) {
-    var path = path(at: index)
-    path.jumps = true
-    setPath(path, at: index)
-  }
-
-  /// Whether the lane at `index` jumps (``LanePath/jumps``).
-  private func jumps(at index: Int) -> Bool { kinds[index].jumps }
 
   /// Whether the lane at `index` belongs to `owner` and `slot`; for the audit.
   func laneMatches(_ owner: PropertyAnimation, at index: Int, slot: Int) -> Bool {
