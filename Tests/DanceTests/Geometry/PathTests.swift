@@ -136,6 +136,32 @@ import Testing
     #expect(path.tangent(atDistance: path.length / 2) == Vector(dx: 0, dy: -1))
   }
 
+  @Test("Almost a cusp: length and points match mpmath's figures to 1e-11 of the length")
+  func almostCusp() {
+    // The cusp curve above with its second control moved by about 0.05: its speed dips to
+    // 0.038 at t ≈ 0.49994 without vanishing, and no coordinate turns there (a single rule
+    // over a Newton step across the dip strayed by 1e-9 of the length). The figures are
+    // mpmath's (40 digits, quadrature split around the dip, the distance solved by root
+    // finding).
+    var path = Path()
+    path.move(to: Self.point(0, 0))
+    path.addCurve(
+      to: Self.point(100, 0), control1: Self.point(100, 100),
+      control2: Self.point(0.051224915299660126, 99.948466637205186))
+    let length = 182.8041300705143958
+    #expect(abs(path.length - length) <= 1e-11 * length)
+    let expected: [(Double, Point)] = [
+      (0.45, Self.point(47.968358622677959045, 66.092246196721660343)),
+      (0.5, Self.point(50.018934239201506094, 74.972032653139012475)),
+      (0.55, Self.point(52.056448526088883453, 66.106822781268610801)),
+    ]
+    for (fraction, point) in expected {
+      let shown = path.point(atDistance: fraction * length)
+      #expect(abs(shown.x - point.x) <= 1e-11 * length, "at \(fraction)")
+      #expect(abs(shown.y - point.y) <= 1e-11 * length, "at \(fraction)")
+    }
+  }
+
   @Test("Tangents are unit vectors along the points' central differences")
   func tangents() {
     var path = Path()
