@@ -243,6 +243,9 @@ struct ShownProgress: LaneOperation {
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) -> (
     progress: Double, windowStart: Double, weight: Double
   ) where V.Scalar == Double {
+    if let motion = table.shownMotionProgress(at: index) {
+      return (motion.progress, motion.windowStart, motion.length)
+    }
     let path = table.path(at: index)
     guard path.keyframes < 0, path.timeline < 0 else { return (0, 0, 0) }
     let value = table.current(at: index)
@@ -261,6 +264,7 @@ struct ShownProgress: LaneOperation {
 /// velocity carried in.
 struct RestoreSegment: LaneOperation {
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    if table.restoreMotionSegment(at: index) { return }
     var path = table.path(at: index)
     guard path.keyframes < 0, path.timeline < 0 else { return }
     path.segmentStart = path.windowStart

@@ -15,7 +15,8 @@
 ///   `segmentFrom` to `to`;
 /// - with `keyframes` (an index into its ``LaneTable``'s keyframe tracks), the keyframes
 ///   decide instead (`Node.animateKeyframes`); with `timeline`, a ``TimelineTrack`` does;
-///   the table evaluates those.
+///   with `motion`, a ``MotionTrack`` (`Node.move(along:rotation:)`); the table evaluates
+///   those.
 ///
 /// The common case (a segment over the whole path, no keyframes, no velocity carried in)
 /// needs only `from`, `to` and the slot's shared sample: ``isPlain``. A plain value (no references), so that
@@ -32,8 +33,12 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   var keyframes: Int32 = -1
   /// The index of the path's timeline track in its table, or -1.
   var timeline: Int32 = -1
+  /// The index of the path's motion track in its table (a move along a ``Path``), or -1;
+  /// its `from` and `to` are then the motion's ends, and the track has the rest. (Before
+  /// the flags, which fill the padding after it: the path stays 96 bytes a pair.)
+  var motion: Int32 = -1
   /// Whether the segment runs from `segmentStart` down to `windowStart` (re-based while
-  /// reversed). (In the padding after the track indices: the path stays 96 bytes a pair.)
+  /// reversed).
   var segmentReversed = false
   /// Whether the lane jumps instead of moving (``MotionPreference/reduced``): it shows the
   /// end its run heads to once the run has begun moving that way, and the end it starts
@@ -88,8 +93,8 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   /// Whether the path is one segment from 0 to 1 without keyframes, so that the animator's
   /// timing sampled at u = f serves as it is.
   var isPlain: Bool {
-    segmentStart == 0 && keyframes < 0 && timeline < 0 && inherited == .zero && !segmentReversed
-      && !jumps
+    segmentStart == 0 && keyframes < 0 && timeline < 0 && motion < 0 && inherited == .zero
+      && !segmentReversed && !jumps
   }
 
   /// Per-lane progress: even lanes follow x, odd lanes y.
@@ -173,7 +178,8 @@ struct LanePath<V: SIMD> where V.Scalar == Double {
   ) {
     // Keyframes and timelines follow the fraction itself; before its window a path has not
     // started: no change.
-    guard keyframes < 0, timeline < 0, !jumps, f > windowStart else { return }
+    // (A motion's track re-bases its own progress: ``LaneTable/rebaseMotion``.)
+    guard keyframes < 0, timeline < 0, motion < 0, !jumps, f > windowStart else { return }
     // A reversed animator goes on from f back to the window's start, on the new timing.
     segmentReversed = speed < 0
     segmentFrom = Self.bounded(value)

@@ -84,6 +84,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     @exclusivity(unchecked)
   #endif
   private var timelines = FlatArray<(track: TimelineTrack<V>, lane: Int)>()
+  /// The motion tracks of lanes that move along a ``Path``, with their lanes' indices.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var motions = FlatArray<(track: MotionTrack, lane: Int)>()
 
   struct UnownedAnimation {
     /// Unretained: an animation removes its lane before it ends.
@@ -117,6 +122,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     for index in timelines.indices where path(at: timelines[index].lane).timeline != index {
       problems.append("a lane's timeline track is not where its path says")
     }
+    problems += motionBackIndexProblems
     for index in sidePaths.indices where kinds[sidePaths[index].lane].path != index {
       problems.append("a lane's path is not where its kind says")
     }
@@ -207,6 +213,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
           kinds[moved.lane].timeline = Int32(truncatingIfNeeded: timeline)
         }
       }
+      let motion = Int(sidePaths[side].path.motion)
+      if motion >= 0, let moved = motions.swapRemove(at: motion).moved {
+        sidePaths[Int(kinds[moved.lane].path)].path.motion = Int32(truncatingIfNeeded: motion)
+      }
     }
     // The lane's own path goes; the path that takes its place tells its lane.
     if side >= 0, let moved = sidePaths.swapRemove(at: side).moved {
@@ -223,6 +233,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       if path.pointee.path.timeline >= 0 {
         timelines[Int(path.pointee.path.timeline)].lane = index
       }
+      if path.pointee.path.motion >= 0 { motions[Int(path.pointee.path.motion)].lane = index }
     }
     _ = slots.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
@@ -292,6 +303,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     if timeline >= 0 {
       return timelines[timeline].track.value(atFraction: f, slopes: slopes)
     }
+    let motion = motionIndex(at: index)
+    if motion >= 0 {
+      return motionValue(
+        motion, fraction: f, sample: sample, slope: slope, core: core, slopes: slopes)
+    }
     return path(at: index).value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 
@@ -314,6 +330,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   private func keyframeTrack(at index: Int) -> Int {
     let side = Int(kinds[index].path)
     return side >= 0 ? Int(sidePaths[side].path.keyframes) : -1
+  }
+
+  /// The index of the motion track of the lane at `index`, or -1.
+  @inline(__always)
+  func motionIndex(at index: Int) -> Int {
+    let side = Int(kinds[index].path)
+    return side >= 0 ? Int(sidePaths[side].path.motion) : -1
   }
 
   /// Replaces the path of the lane at `index`.

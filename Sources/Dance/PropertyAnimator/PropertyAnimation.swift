@@ -414,6 +414,7 @@ struct RebaseLane: LaneOperation {
   let core: FlatAddress<AnimatorCore>
 
   func run<V: SIMD>(on table: LaneTable<V>, lane index: Int) where V.Scalar == Double {
+    if table.rebaseMotion(at: index, rebase, timing: core.pointee.timing) { return }
     var path = table.path(at: index)
     let f = rebase.fraction
     var oldCore = rebase.oldCore

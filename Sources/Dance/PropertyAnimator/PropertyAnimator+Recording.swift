@@ -226,3 +226,43 @@ extension PropertyAnimator {
     store?.pool(animation)
   }
 }
+
+extension PropertyAnimator {
+  /// Records a move along a path inside one of this animator's blocks: the property
+  /// (`center`, or `transform` for a rotation) follows `motion` on the animator's timing
+  /// from `windowStart`, or linearly over a keyframe's slice `start ..< start + duration`.
+  func recordMotion<Storage: PropertyStorage>(
+    _ motion: PathMotion, for node: Storage.Root, storage: Storage, windowStart: Double,
+    slice: (start: Double, duration: Double)? = nil
+  ) {
+    typealias Vector = Storage.Value.VectorType
+    let (from, to) = motion.ends(Vector.self)
+    guard canAnimate(node) else {
+      node.assignImmediately(Storage.Value(vector: to), storage: storage)
+      return
+    }
+    let previous = storage.access(node) { $0.owner }
+    var track = MotionTrack(motion: motion, windowStart: slice?.start ?? windowStart)
+    if let slice {
+      track.sliceStart = slice.start
+      track.sliceDuration = slice.duration
+    } else if case .center = motion.output, let previous, motion.length > 0,
+      readCore({ $0.timing.isSpring })
+    {
+      // A spring carries the velocity the centre had along the path's first direction.
+      let velocity = previous.stackVelocity(Vector.self, now: currentTime)
+      let (_, direction) = motion.value(Vector.self, at: 0, slopes: true)
+      let along = (velocity * direction).sum() / (motion.length * motion.length)
+      let core = core
+      track.progress.inherit(
+        clockVelocity: SIMD2(repeating: along), timing: core.timing,
+        speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+    }
+    let animation = adopt(
+      node: node, storage: storage,
+      path: LanePath(from: from, to: to, windowStart: slice?.start ?? windowStart),
+      previous: previous)
+    animation.withLanes(Vector.self) { $0.attachMotion(track, at: animation.laneIndex) }
+    recordedOnlyPlainLanes = false
+  }
+}

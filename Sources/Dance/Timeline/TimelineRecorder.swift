@@ -221,3 +221,28 @@ extension PropertyAnimator {
     }
   }
 }
+
+extension PropertyAnimator {
+  /// Records a move along a path inside a timeline child's block: the property (`center`,
+  /// or `transform` for a rotation) follows `motion` from its start to its end on the
+  /// child's timing (no velocity carried in: the path starts where it starts).
+  func recordTimelineMotion<Storage: PropertyStorage>(
+    _ motion: PathMotion, for node: Storage.Root, storage: Storage, recorder: TimelineRecorder
+  ) {
+    typealias Vector = Storage.Value.VectorType
+    let (from, to) = motion.ends(Vector.self)
+    guard recorder.keyframes == nil, !recorder.keyframesRejected,
+      let animation = timelineAnimation(for: node, storage: storage, recorder: recorder)
+    else {
+      node.assignImmediately(Storage.Value(vector: to), storage: storage)
+      return
+    }
+    var segment = TimelineSegment(
+      kind: .timed, start: recorder.start, duration: recorder.duration, from: from, to: to)
+    segment.timing = recorder.timing
+    segment.motion = motion
+    animation.updateTimelineTrack(Vector.self) {
+      $0.add(segment, group: recorder.group, rootTime: recorder.rootTime)
+    }
+  }
+}

@@ -32,6 +32,9 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   /// The child whose timing a `.timed` segment shares with its other properties (an index
   /// into the plan's samples), or -1.
   var child: Int32 = -1
+  /// For a `.timed` segment of a move along a path (`Node.move(along:rotation:)`): the
+  /// motion, whose progress is the timing's (`from` and `to` are its ends).
+  var motion: PathMotion?
 
   init(kind: Kind, start: Double, duration: Double, from: V, to: V) {
     let from = LanePath.bounded(from)
@@ -82,6 +85,11 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
         return (LanePath.blend(from, to, inherited: inherited, memo.pointee.sample), .zero)
       }
       let (sample, slope) = segment.pointee.timing.sample(at: u, linear: false, slopes: slopes)
+      if let motion = segment.pointee.motion {
+        let (value, along) = motion.value(V.self, at: sample.progress.x, slopes: slopes)
+        guard slopes, duration > 0 else { return (value, .zero) }
+        return (value, along * (slope.progress.x / duration))
+      }
       let value = LanePath.blend(from, to, inherited: inherited, sample)
       guard slopes, duration > 0 else { return (value, .zero) }
       var rate = (to - from) * LanePath<V>.mask(slope.progress)

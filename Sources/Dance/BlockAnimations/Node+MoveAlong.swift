@@ -1,0 +1,88 @@
+extension Node {
+  /// Moves the node's centre along `path` at constant speed, turning it to the path's
+  /// direction with `.auto` or `.autoReverse`, as Core Animation's keyframe animation with a
+  /// `path` and a `rotationMode`, GSAP's MotionPath or Godot's `PathFollow2D`.
+  ///
+  /// ```swift
+  /// var track = Path()
+  /// track.move(to: Point(x: 0, y: 100))
+  /// track.addCurve(
+  ///   to: Point(x: 200, y: 100), control1: Point(x: 50, y: 0), control2: Point(x: 150, y: 200))
+  /// car.dance.animate(duration: 2, curve: .easeInOut) { car in
+  ///   car.move(along: track, rotation: .auto)
+  /// }.start()
+  /// ```
+  ///
+  /// Inside an animation block the centre goes from the path's first point to its last on
+  /// the block's timing, the progress of its curve or spring being the fraction of the
+  /// path's arc length covered (scrubbing, pausing, reversing, `continueAnimation` and a
+  /// block's delay factor apply; inside a timeline's block, the child's timing; inside a
+  /// keyframe of `Node.animateKeyframes`, linearly over the keyframe's slice). The centre
+  /// starts at the path's first point, wherever the node was (as Core Animation's). A
+  /// spring's overshoot goes on along the path's end direction at the same speed.
+  ///
+  /// With `.auto` the transform becomes the transform the node had, rotated by the path's
+  /// direction (`.autoReverse`: and a half turn); at a corner the node turns the short way
+  /// from one direction to the other over a quarter of the shorter piece on each side, so
+  /// that the turn is continuous. With `.none` the transform is left alone.
+  ///
+  /// Outside an animation block the node moves (and turns) to the path's end at once. A
+  /// path without length, or one longer than 10¹⁰⁰, is reported as a `DanceError` and
+  /// changes nothing. A later assignment to the centre (or, with a rotation, the transform)
+  /// replaces the move, as a second assignment of any property does.
+  public func move(along path: Path, rotation: PathRotation = .none) {
+    let bound = LanePath<SIMD2<Double>>.maximumMagnitude
+    guard path.length > 0, path.length <= bound,
+      path.segments.allSatisfy({ Self.within(bound, $0.p0) && Self.within(bound, $0.p3) })
+    else {
+      DanceError.report(
+        .outOfRange,
+        "Node.move(along:rotation:): the path's length is \(path.length); a path to follow "
+          + "needs a length above 0 and points within ±1e100; the node stays")
+      return
+    }
+    let along = PathMotion(path: path, output: .center)
+    var turn: PathMotion?
+    if rotation != .none {
+      // Inside a block, the transform the block has left so far (a read gives the target).
+      turn = PathMotion(
+        path: path,
+        output: .rotation(base: transform, offset: rotation == .autoReverse ? .pi : 0))
+    }
+    switch AnimationBlockStack.innermostEntry {
+    case .animating(let animator, let windowStart):
+      animator.withObject { animator in
+        animator.recordMotion(along, for: self, storage: CenterStorage(), windowStart: windowStart)
+        if let turn {
+          animator.recordMotion(
+            turn, for: self, storage: TransformStorage(), windowStart: windowStart)
+        }
+      }
+    case .keyframe(let animator, let start, let duration):
+      animator.withObject { animator in
+        let slice = (start: start, duration: duration)
+        animator.recordMotion(
+          along, for: self, storage: CenterStorage(), windowStart: start, slice: slice)
+        if let turn {
+          animator.recordMotion(
+            turn, for: self, storage: TransformStorage(), windowStart: start, slice: slice)
+        }
+      }
+    case .timeline(let held):
+      let recorder = held.object
+      recorder.animator.recordTimelineMotion(
+        along, for: self, storage: CenterStorage(), recorder: recorder)
+      if let turn {
+        recorder.animator.recordTimelineMotion(
+          turn, for: self, storage: TransformStorage(), recorder: recorder)
+      }
+    case .immediate, .targets, .velocity, nil:
+      center = Point(vector: along.ends(SIMD2<Double>.self).to)
+      if let turn { transform = Transform(vector: turn.ends(SIMD8<Double>.self).to) }
+    }
+  }
+
+  private static func within(_ bound: Double, _ point: SIMD2<Double>) -> Bool {
+    abs(point.x) <= bound && abs(point.y) <= bound
+  }
+}

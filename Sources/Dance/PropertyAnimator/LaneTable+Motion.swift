@@ -1,0 +1,127 @@
+// Motion along a path (`Node.move(along:rotation:)`): a lane whose value is a point of a
+// ``Path`` (or the transform turned to it), at a progress that its own ``LanePath`` of
+// progress computes on the animator's timing.
+
+/// The progress of one lane along a ``PathMotion``: a ``LanePath`` of progress from 0 to 1
+/// (in its first component), so that windows, re-basing for `continueAnimation`, reversal
+/// and a velocity carried into a spring work as they do for any lane; or, inside a keyframe
+/// of `Node.animateKeyframes`, linear over the keyframe's slice.
+struct MotionTrack {
+  var progress: LanePath<SIMD2<Double>>
+  let motion: PathMotion
+  /// A keyframe's slice of the animation (start and duration), or a negative duration for
+  /// a motion on the animator's timing.
+  var sliceStart = 0.0
+  var sliceDuration = -1.0
+  /// The progress the lane's last written value shows (``LaneTable/shownMotionProgress``).
+  var shown = 0.0
+
+  init(motion: PathMotion, windowStart: Double) {
+    self.motion = motion
+    progress = LanePath(from: .zero, to: SIMD2(repeating: 1), windowStart: windowStart)
+  }
+
+  /// The progress at fraction `f`, and with `slopes` its derivative with respect to f.
+  @inline(__always)
+  func progress(
+    at f: Double, sample: TimingSample, slope: TimingSample, core: FlatAddress<AnimatorCore>,
+    slopes: Bool
+  ) -> (progress: Double, slope: Double) {
+    if sliceDuration >= 0 {
+      guard sliceDuration > 0 else { return (f >= sliceStart ? 1 : 0, 0) }
+      let u = (f - sliceStart) / sliceDuration
+      return (min(max(u, 0), 1), slopes && u > 0 && u < 1 ? 1 / sliceDuration : 0)
+    }
+    let (value, rate) = progress.value(
+      at: f, sample: sample, slope: slope, core: core, slopes: slopes)
+    return (value.x, rate.x)
+  }
+}
+
+extension LaneTable {
+  /// The value of the motion track at `motion` at fraction `f`, and with `slopes` its
+  /// derivative with respect to f. Without `slopes` (a value to write) the track keeps the
+  /// progress it shows.
+  @inline(__always)
+  func motionValue(
+    _ motion: Int, fraction f: Double, sample: TimingSample, slope: TimingSample,
+    core: FlatAddress<AnimatorCore>, slopes: Bool
+  ) -> (value: V, slope: V) {
+    let track = motions.address(of: motion)
+    let (progress, rate) = track.pointee.track.progress(
+      at: f, sample: sample, slope: slope, core: core, slopes: slopes)
+    if !slopes { track.pointee.track.shown = progress }
+    let (value, along) = track.pointee.track.motion.value(V.self, at: progress, slopes: slopes)
+    return (value, slopes ? along * rate : .zero)
+  }
+
+  /// Gives the lane at `index` its motion track: its value then follows `track`. Its path's
+  /// ends are the motion's.
+  @inline(never)
+  func attachMotion(_ track: MotionTrack, at index: Int) {
+    var path = path(at: index)
+    path.motion = Int32(truncatingIfNeeded: motions.count)
+    motions.append((track, index))
+    setPath(path, at: index)
+  }
+
+  /// The motion track of the lane at `index`, if it moves along a path.
+  func motionTrack(at index: Int) -> MotionTrack? {
+    let motion = motionIndex(at: index)
+    return motion >= 0 ? motions[motion].track : nil
+  }
+
+  /// Re-bases the progress of the lane at `index` for `continueAnimation`, if the lane
+  /// moves along a path (and does not jump, nor follow a keyframe's slice); returns whether
+  /// the lane moves along a path.
+  func rebaseMotion(at index: Int, _ rebase: AnimatorCore.Rebase, timing: AnimationTiming)
+    -> Bool
+  {
+    let motion = motionIndex(at: index)
+    guard motion >= 0 else { return false }
+    guard !path(at: index).jumps, motions[motion].track.sliceDuration < 0 else { return true }
+    let f = rebase.fraction
+    var oldCore = rebase.oldCore
+    let (progress, rate) = FlatAddress.withAddress(of: &oldCore) { old in
+      let (sample, sampleSlope) = old.sample(atFraction: f, slopes: true)
+      return motions[motion].track.progress(
+        at: f, sample: sample, slope: sampleSlope, core: old, slopes: true)
+    }
+    motions[motion].track.progress.rebase(
+      at: f, value: SIMD2(repeating: progress),
+      clockVelocity: SIMD2(repeating: rate * rebase.oldSpeed), timing: timing,
+      speed: rebase.newSpeed)
+    return true
+  }
+
+  /// Puts the progress of the lane at `index` back to its segment as recorded, without a
+  /// carried velocity (``RestoreSegment``); returns whether the lane moves along a path.
+  func restoreMotionSegment(at index: Int) -> Bool {
+    let motion = motionIndex(at: index)
+    guard motion >= 0 else { return false }
+    let track = motions.address(of: motion)
+    track.pointee.track.progress.segmentStart = track.pointee.track.progress.windowStart
+    track.pointee.track.progress.segmentFrom = .zero
+    track.pointee.track.progress.inherited = .zero
+    track.pointee.track.progress.segmentReversed = false
+    return true
+  }
+
+  /// The progress along its path that the lane at `index` shows, with its window's start and
+  /// the path's length; nil if the lane does not move along a path.
+  func shownMotionProgress(at index: Int) -> (
+    progress: Double, windowStart: Double, length: Double
+  )? {
+    let motion = motionIndex(at: index)
+    guard motion >= 0 else { return nil }
+    let track = motions[motion].track
+    return (track.shown, track.progress.windowStart, track.motion.length)
+  }
+
+  /// What is wrong with the motion tracks' back-indices (for the audit).
+  var motionBackIndexProblems: [String] {
+    motions.indices.filter { path(at: motions[$0].lane).motion != $0 }.map { _ in
+      "a lane's motion track is not where its path says"
+    }
+  }
+}
