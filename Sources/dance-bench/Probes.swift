@@ -43,6 +43,10 @@ enum Probe: String, CaseIterable {
   case timeline = "--timeline-probe"
   /// COUNT point queries spread along a path of a line, a quadratic and a cubic.
   case pathPoint = "--path-point-probe"
+  /// COUNT frames of 100 staggered nodes moving along paths with `.auto` rotation.
+  case pathFrame = "--path-frame-probe"
+  /// COUNT frames of the hand-written loop over the same 100 paths.
+  case pathReferenceFrame = "--path-reference-frame-probe"
   /// COUNT seeks of a running timeline of 10 staggered children (a scrubbing UI), each
   /// followed by a read of one node.
   case timelineSeek = "--timeline-seek-probe"
@@ -241,6 +245,14 @@ enum Probe: String, CaseIterable {
         sum += path.point(atDistance: path.length * Double(index % 1000) / 1000).x
       }
       blackHole(sum)
+    case .pathFrame:
+      let (scene, nodes) = pathScene(count: 100, stagger: Self.stagger(frames: count))
+      for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
+      blackHole(nodes.last?.transform)
+    case .pathReferenceFrame:
+      var reference = PathReference(stagger: Self.stagger(frames: count), count: 100)
+      for _ in 0..<count { reference.frame(1.0 / 60) }
+      blackHole(reference.followers.last?.rotation)
     case .timelineSeek:
       let (scene, nodes, timeline) = timelineScene(count: 10, duration: 10)
       var sum = 0.0

@@ -43,6 +43,7 @@ enum Valgrind {
       "start + frame + finish as a user writes it (a block capturing its target)", .userStart,
       1000, 3000, most: 2)
     allocations("frame + read of 100 nodes × 16 additive offsets", .additive16, 20, 120, most: 0)
+    allocations("frame of 100 nodes moving along paths", .pathFrame, 10, 30, most: 0)
     for (probe, how) in [(Probe.start, ""), (.userStart, ", a block capturing its target")] {
       guard let start = instructions("start", probe, 1000, 3000, per: 1) else { continue }
       let verdict = start <= 5000 ? "≤ 5000" : "> 5000 (SPEC)"
@@ -56,6 +57,15 @@ enum Valgrind {
       lines.append(
         "instructions per node-frame, timed, 1000 staggered nodes (callgrind, 20 vs 60 frames): "
           + "\(fixed(engine, 0)), loop \(fixed(loop, 0)), ratio \(fixed(engine / loop, 2))")
+    }
+    if let engine = instructions("path node-frame", .pathFrame, 10, 30, per: 100),
+      let loop = instructions("path sprite-frame", .pathReferenceFrame, 10, 30, per: 100)
+    {
+      let verdict = engine / loop <= 1.5 ? "≤ 1.50" : "> 1.50 (target)"
+      lines.append(
+        "instructions per node-frame along a path, .auto, 100 staggered nodes (callgrind, 10 vs "
+          + "30 frames): \(fixed(engine, 0)), loop \(fixed(loop, 0)), ratio "
+          + "\(fixed(engine / loop, 2))   \(verdict)")
     }
     if let animator = instructions("value-frame", .animatorFrame, 20, 60, per: 1000),
       let loop = instructions("sprite-frame", .referenceFrame, 20, 60, per: 1000)

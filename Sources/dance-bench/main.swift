@@ -117,6 +117,26 @@ for spring in [false, true] {
   }
 }
 
+// MARK: - Along a path
+
+for count in quick ? [1000] : [1000, 20_000] {
+  let frames = framesFor(count, work: quick ? 30_000 : 200_000)
+  let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
+  let (scene, nodes) = pathScene(count: count, stagger: stagger)
+  var reference = PathReference(stagger: stagger, count: count)
+  let result = sideBySide(frames: frames) {
+    scene.clock.advance(by: frameStep)
+  } reference: {
+    reference.frame(frameStep)
+  }
+  blackHole(nodes.last?.transform)
+  blackHole(reference.followers.last?.rotation)
+  report(
+    "move(along:rotation: .auto), N = \(count)", engine: result.engine / Double(count),
+    reference: result.reference / Double(count), ratio: result.ratio, target: 1.5,
+    note: stagger.progressRange(count: count))
+}
+
 // MARK: - What a host pays: a frame, then a read of what it draws
 
 // The host's frame as SPEC counts it: advance the clock, then read the centre and alpha of
