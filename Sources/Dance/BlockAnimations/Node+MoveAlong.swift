@@ -21,10 +21,12 @@ extension Node {
   /// starts at the path's first point, wherever the node was (as Core Animation's). A
   /// spring's overshoot goes on along the path's end direction at the same speed.
   ///
-  /// With `.auto` the transform becomes the transform the node had, rotated by the path's
-  /// direction (`.autoReverse`: and a half turn); at a corner the node turns the short way
-  /// from one direction to the other over a quarter of the shorter piece on each side, so
-  /// that the turn is continuous. With `.none` the transform is left alone.
+  /// With `.auto` the transform keeps its translation, scale and shear and takes the path's
+  /// direction as its rotation angle (`.autoReverse`: plus a half turn), so that the node's
+  /// x axis points along the path; the angle is unwrapped (a loop of the path turns the
+  /// node a whole turn, smoothly), and at a corner the node turns the short way from one
+  /// direction to the other over a quarter of the shorter piece on each side, so that the
+  /// turn is continuous. With `.none` the transform is left alone.
   ///
   /// Outside an animation block the node moves (and turns) to the path's end at once. A
   /// path without length, or one longer than 10¹⁰⁰, is reported as a `DanceError` and
@@ -47,7 +49,7 @@ extension Node {
       // Inside a block, the transform the block has left so far (a read gives the target).
       turn = PathMotion(
         path: path,
-        output: .rotation(base: transform, offset: rotation == .autoReverse ? .pi : 0))
+        output: .rotation(base: transform.vector, offset: rotation == .autoReverse ? .pi : 0))
     }
     switch AnimationBlockStack.innermostEntry {
     case .animating(let animator, let windowStart):
@@ -71,10 +73,18 @@ extension Node {
     case .timeline(let held):
       let recorder = held.object
       recorder.animator.recordTimelineMotion(
-        along, for: self, storage: CenterStorage(), recorder: recorder)
-      if let turn {
+        for: self, storage: CenterStorage(), recorder: recorder
+      ) { _ in along }
+      if turn != nil {
+        // The base is the transform the timeline has at the child's start, which every
+        // replay has too (the transform read now may differ in a replay).
         recorder.animator.recordTimelineMotion(
-          turn, for: self, storage: TransformStorage(), recorder: recorder)
+          for: self, storage: TransformStorage(), recorder: recorder
+        ) { start in
+          PathMotion(
+            path: path,
+            output: .rotation(base: start, offset: rotation == .autoReverse ? .pi : 0))
+        }
       }
     case .immediate, .targets, .velocity, nil:
       center = Point(vector: along.ends(SIMD2<Double>.self).to)

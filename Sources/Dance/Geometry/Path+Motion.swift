@@ -6,7 +6,8 @@ public enum PathRotation: Hashable, Sendable {
   /// The node keeps its transform.
   case none
   /// The node turns to the path's direction of travel (`kCAAnimationRotateAuto`): its
-  /// transform is the one it had, rotated by the tangent's angle.
+  /// transform keeps its translation, scale and shear and takes the tangent's angle as its
+  /// rotation.
   case auto
   /// As ``auto``, plus a half turn (`kCAAnimationRotateAutoReverse`): the node faces
   /// backwards.
@@ -22,19 +23,22 @@ public enum PathRotation: Hashable, Sendable {
 ///
 /// - Beyond the ends (a spring's overshoot) the point goes on along the end's tangent at the
 ///   same speed, so that the velocity stays continuous; the angle stays the end's.
-/// - The angle is the tangent's, except around a corner (where the direction jumps: two
-///   lines meeting at an angle, a cusp, a new subpath): there it turns from the arriving
-///   direction to the leaving one, the short way round, over a quarter of the shorter of
-///   the two pieces on each side of the corner, smoothly (a smoothstep added to the
-///   tangent's angle), so that the transform and its velocity are continuous.
+/// - The angle is the tangent's, unwrapped along the path (a loop turns the node a whole
+///   turn, without a jump of 2π in the transform's angle lane), except around a corner
+///   (where the direction jumps: two pieces meeting at an angle, a new subpath): there it
+///   turns from the arriving direction to the leaving one, the short way round, over a
+///   quarter of the shorter of the two pieces on each side of the corner, smoothly (a
+///   smoothstep added to the tangent's angle), so that the angle and its rate are
+///   continuous.
 final class PathMotion: Sendable {
   /// What a lane of the motion holds.
   enum Output: Sendable {
     /// The node's centre.
     case center
-    /// The node's transform: `base` rotated by the path's angle (plus `offset`, a half turn
-    /// for ``PathRotation/autoReverse``).
-    case rotation(base: Transform, offset: Double)
+    /// The node's transform, as its decomposition (translation, angle, scales, shear): the
+    /// decomposition of `base` with the path's angle plus `offset` (a half turn for
+    /// ``PathRotation/autoReverse``) as its angle.
+    case rotation(base: SIMD8<Double>, offset: Double)
   }
 
   /// A place where the path's direction jumps, and the stretch around it where the node
@@ -52,28 +56,47 @@ final class PathMotion: Sendable {
   let output: Output
   let length: Double
   let corners: [Corner]
+  /// Per piece, the unwrapped angle of its direction at t = k / ``Path/marksPerCurve`` (a
+  /// line's one angle): the reference the angle at a point is unwrapped against.
+  let markAngles: [[Double]]
 
   init(path: Path, output: Output) {
     self.path = path
     self.output = output
     length = path.length
-    corners = Self.corners(of: path)
+    (corners, markAngles) = Self.angles(of: path)
   }
 
-  /// The corners of `path`, in order of distance.
-  private static func corners(of path: Path) -> [Corner] {
+  /// The corners of `path` in order of distance, and its pieces' unwrapped mark angles.
+  private static func angles(of path: Path) -> ([Corner], [[Double]]) {
     let segments = path.segments
-    guard segments.count > 1 else { return [] }
     var corners: [Corner] = []
-    for index in 1..<segments.count {
-      let arriving = direction(of: segments[index - 1], at: 1)
-      let leaving = direction(of: segments[index], at: 0)
-      let turn = (angle(of: leaving) - angle(of: arriving)).remainder(dividingBy: 2 * .pi)
-      guard abs(turn) > 1e-12 else { continue }
-      let halfWidth = min(segments[index - 1].length, segments[index].length) / 4
-      corners.append(Corner(distance: path.ends[index - 1], turn: turn, halfWidth: halfWidth))
+    var markAngles: [[Double]] = []
+    var previous = segments.isEmpty ? 0 : angle(of: direction(of: segments[0], at: 0))
+    for (index, segment) in segments.enumerated() {
+      let leaving = unwrap(angle(of: direction(of: segment, at: 0)), near: previous)
+      if index > 0, abs(leaving - previous) > 1e-12 {
+        let halfWidth = min(segments[index - 1].length, segment.length) / 4
+        corners.append(
+          Corner(distance: path.ends[index - 1], turn: leaving - previous, halfWidth: halfWidth))
+      }
+      var marks = [leaving]
+      if !segment.isLine {
+        let steps = Path.marksPerCurve
+        for step in 1...steps {
+          let direction = direction(of: segment, at: Double(step) / Double(steps))
+          marks.append(unwrap(angle(of: direction), near: marks[step - 1]))
+        }
+      }
+      markAngles.append(marks)
+      previous = marks[marks.count - 1]
     }
-    return corners
+    return (corners, markAngles)
+  }
+
+  /// `angle` plus the multiple of 2π that brings it nearest to `reference`.
+  static func unwrap(_ angle: Double, near reference: Double) -> Double {
+    reference + (angle - reference).remainder(dividingBy: 2 * .pi)
   }
 
   /// The unit direction of travel of `segment` at parameter `t` (where its speed vanishes,
@@ -95,48 +118,50 @@ final class PathMotion: Sendable {
     cAtan2(direction.y, direction.x)
   }
 
-  /// The point and unit direction `s` of the way along the path (beyond its ends, along
-  /// their tangents), and the rate at which the direction's angle turns per unit of
-  /// distance (the curvature) when `curvature` is set.
+  /// Where the motion is `s` of the way along the path (beyond its ends, along their
+  /// tangents): the point, the unit direction, the direction's unwrapped angle before any
+  /// corner's turn, and with `curvature` the rate at which that angle turns per unit of
+  /// distance.
   private func place(at s: Double, curvature: Bool) -> (
-    point: SIMD2<Double>, direction: SIMD2<Double>, turning: Double
+    point: SIMD2<Double>, direction: SIMD2<Double>, angle: Double, turning: Double
   ) {
     let segments = path.segments
-    guard !segments.isEmpty else {
-      return (path.point(atDistance: 0).vector, SIMD2(1, 0), 0)
-    }
     let distance = s * length
-    if !(distance > 0) {
-      // (NaN never reaches here: a lane's progress is bounded and finite.)
-      let direction = Self.direction(of: segments[0], at: 0)
-      return (segments[0].p0 + direction * distance, direction, 0)
-    }
-    if distance >= length {
-      let last = segments[segments.count - 1]
-      let direction = Self.direction(of: last, at: 1)
-      return (last.p3 + direction * (distance - length), direction, 0)
-    }
-    guard let (index, t) = path.locate(distance, in: "move(along:rotation:)") else {
-      return (path.point(atDistance: 0).vector, SIMD2(1, 0), 0)
+    guard !segments.isEmpty, let (index, t) = path.locate(distance, in: "move(along:rotation:)")
+    else {
+      return (path.point(atDistance: 0).vector, SIMD2(1, 0), 0, 0)
     }
     let segment = segments[index]
-    let direction = Self.direction(of: segment, at: t)
-    guard curvature, !segment.isLine else {
-      return (Path.position(of: segment, at: t), direction, 0)
+    if !(distance > 0) || distance >= length {
+      // Before the start or past the end: on along the end's tangent, at its angle.
+      let end = distance >= length
+      let direction = Self.direction(of: segment, at: end ? 1 : 0)
+      let marks = markAngles[index]
+      return (
+        (end ? segment.p3 : segment.p0) + direction * (end ? distance - length : distance),
+        direction, end ? marks[marks.count - 1] : marks[0], 0
+      )
     }
+    let direction = Self.direction(of: segment, at: t)
+    let point = Path.position(of: segment, at: t)
+    let marks = markAngles[index]
+    let reference = marks[min(Int(t * Double(marks.count - 1)), marks.count - 1)]
+    let angle = Self.unwrap(Self.angle(of: direction), near: reference)
+    guard curvature, !segment.isLine else { return (point, direction, angle, 0) }
     let first = Path.derivative(of: segment, at: t)
     let second = Path.secondDerivative(of: segment, at: t)
     let speed = Path.magnitude(first)
     let turning = (first.x * second.y - first.y * second.x) / (speed * speed * speed)
-    return (Path.position(of: segment, at: t), direction, turning.isFinite ? turning : 0)
+    return (point, direction, angle, turning.isFinite ? turning : 0)
   }
 
-  /// The angle the node turns to at distance `distance`, given the path's `direction`
-  /// there, and with `slopes` its rate per unit of distance (`turning` being the path's).
-  private func angle(
-    at distance: Double, direction: SIMD2<Double>, turning: Double, slopes: Bool
+  /// The angle the node turns to at distance `distance` (0…length), given the path's
+  /// unwrapped `angle` there, and with `slopes` its rate per unit of distance (`turning`
+  /// being the path's).
+  private func turned(
+    at distance: Double, angle: Double, turning: Double, slopes: Bool
   ) -> (angle: Double, rate: Double) {
-    var angle = Self.angle(of: direction)
+    var angle = angle
     var rate = turning
     // The corner whose stretch holds the distance, if any (stretches do not overlap: each
     // takes at most a quarter of a piece from either end).
@@ -167,27 +192,22 @@ final class PathMotion: Sendable {
   /// respect to `s`.
   func value<V: SIMD>(_: V.Type, at s: Double, slopes: Bool) -> (value: V, slope: V)
   where V.Scalar == Double {
-    let rotates: Bool
-    if case .center = output { rotates = false } else { rotates = true }
-    let (point, direction, turning) = place(at: s, curvature: rotates && slopes)
     switch output {
     case .center:
+      let (point, direction, _, _) = place(at: s, curvature: false)
       return (Self.vector(point), slopes ? Self.vector(direction * length) : .zero)
     case .rotation(let base, let offset):
-      let distance = min(max(s * length, 0), length)
-      let inside = s * length > 0 && s * length < length
-      let (angle, rate) = self.angle(
-        at: distance, direction: direction, turning: inside ? turning : 0,
+      let distance = s * length
+      let inside = distance > 0 && distance < length
+      let (_, _, pathAngle, turning) = place(at: s, curvature: slopes && inside)
+      let (angle, rate) = turned(
+        at: min(max(distance, 0), length), angle: pathAngle, turning: turning,
         slopes: slopes && inside)
-      let turned = base.rotated(by: angle + offset)
-      guard slopes, rate != 0 else { return (Self.vector(turned.vector), .zero) }
-      // d/dθ of R(θ)·base: R′(θ) = (−sin θ, cos θ, −cos θ, −sin θ), no translation.
-      let (sine, cosine) = (cSin(angle + offset), cCos(angle + offset))
-      let scale = rate * length
-      let derivative = SIMD8<Double>(
-        -sine * base.a + cosine * base.c, -sine * base.b + cosine * base.d,
-        -cosine * base.a - sine * base.c, -cosine * base.b - sine * base.d, 0, 0, 0, 0)
-      return (Self.vector(turned.vector), Self.vector(derivative * scale))
+      var value = base
+      value[2] = angle + offset
+      var slope = SIMD8<Double>.zero
+      slope[2] = rate * length
+      return (Self.vector(value), slopes ? Self.vector(slope) : .zero)
     }
   }
 

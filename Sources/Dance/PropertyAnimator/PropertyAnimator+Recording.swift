@@ -241,7 +241,16 @@ extension PropertyAnimator {
       node.assignImmediately(Storage.Value(vector: to), storage: storage)
       return
     }
-    let previous = storage.access(node) { $0.owner }
+    var previous = storage.access(node) { $0.owner }
+    if let stacked = previous, stacked.isStacked {
+      // A move along a path replaces an additive stack whole: its members let go where
+      // they are (this run's own are replaced), and the path starts where it starts.
+      for member in stacked.stack.map(PropertyAnimation.Held.init) {
+        guard let live = member.live else { continue }
+        if live.animator === self { replace(live) } else { live.stop(endingAt: .current) }
+      }
+      previous = nil
+    }
     var track = MotionTrack(motion: motion, windowStart: slice?.start ?? windowStart)
     if let slice {
       track.sliceStart = slice.start

@@ -224,19 +224,26 @@ extension PropertyAnimator {
 
 extension PropertyAnimator {
   /// Records a move along a path inside a timeline child's block: the property (`center`,
-  /// or `transform` for a rotation) follows `motion` from its start to its end on the
-  /// child's timing (no velocity carried in: the path starts where it starts).
+  /// or `transform` for a rotation) follows the motion `makeMotion` makes from the value
+  /// the timeline has at the child's start (a rotation's base: the same in every replay),
+  /// from its start to its end on the child's timing (no velocity carried in: the path
+  /// starts where it starts).
   func recordTimelineMotion<Storage: PropertyStorage>(
-    _ motion: PathMotion, for node: Storage.Root, storage: Storage, recorder: TimelineRecorder
+    for node: Storage.Root, storage: Storage, recorder: TimelineRecorder,
+    _ makeMotion: (Storage.Value.VectorType) -> PathMotion
   ) {
     typealias Vector = Storage.Value.VectorType
-    let (from, to) = motion.ends(Vector.self)
     guard recorder.keyframes == nil, !recorder.keyframesRejected,
-      let animation = timelineAnimation(for: node, storage: storage, recorder: recorder)
+      let animation = timelineAnimation(for: node, storage: storage, recorder: recorder),
+      let track = animation.timelineTrack(Vector.self)
     else {
+      let shown = storage.access(node) { $0.targetValue }.vector
+      let (_, to) = makeMotion(shown).ends(Vector.self)
       node.assignImmediately(Storage.Value(vector: to), storage: storage)
       return
     }
+    let motion = makeMotion(track.value(at: recorder.rootTime, slopes: false).value)
+    let (from, to) = motion.ends(Vector.self)
     var segment = TimelineSegment(
       kind: .timed, start: recorder.start, duration: recorder.duration, from: from, to: to)
     segment.timing = recorder.timing
