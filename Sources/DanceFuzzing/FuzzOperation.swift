@@ -267,9 +267,24 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     var value: Double
   }
 
-  /// The animatable properties of a node (and `frame`, which sets two of them).
+  /// The animatable properties of a node (and `frame`, which sets two of them), and the
+  /// moves along a path (``FuzzOperation/path(_:)``: the centre, or with `turningPath` the
+  /// centre and the transform, `.auto` for a value of at least 0, else `.autoReverse`).
   package enum Property: Hashable, Sendable, CaseIterable {
-    case center, alpha, transform, backgroundColor, bounds, frame
+    case center, alpha, transform, backgroundColor, bounds, frame, path, turningPath
+  }
+
+  /// The path a `path` or `turningPath` assignment of `value` follows: from (value, −value)
+  /// a cubic, then a line at a corner (NaN and ∞ make no path: `move(along:)` refuses it;
+  /// a huge value one too long to follow).
+  package static func path(_ value: Double) -> Path {
+    var path = Path()
+    path.move(to: Point(x: value, y: -value))
+    path.addCurve(
+      to: Point(x: value + 50, y: 20), control1: Point(x: value + 10, y: 80),
+      control2: Point(x: value, y: -40))
+    path.addLine(to: Point(x: value + 50, y: 60))
+    return path
   }
 
   // MARK: - Printing
@@ -455,7 +470,13 @@ extension FuzzOperation.Assignment: CustomStringConvertible {
       case .backgroundColor: "Color(red: \(self.value), green: 0.5, blue: 1)"
       case .bounds: "Rect(x: 0, y: 0, width: \(self.value), height: 5)"
       case .frame: "Rect(x: \(self.value), y: 0, width: 20, height: 5)"
+      case .path: "fuzzPath(\(self.value))"
+      case .turningPath:
+        "fuzzPath(\(self.value)), rotation: \(self.value >= 0 ? ".auto" : ".autoReverse")"
       }
+    if property == .path || property == .turningPath {
+      return "n\(node).move(along: \(value))"
+    }
     return "n\(node).\(property) = \(value)"
   }
 }

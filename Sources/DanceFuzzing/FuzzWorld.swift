@@ -172,6 +172,9 @@ package final class FuzzWorld {
     case .backgroundColor: node.backgroundColor = Color(red: value, green: 0.5, blue: 1)
     case .bounds: node.bounds = Rect(x: 0, y: 0, width: value, height: 5)
     case .frame: node.frame = Rect(x: value, y: 0, width: 20, height: 5)
+    case .path: node.move(along: FuzzOperation.path(value))
+    case .turningPath:
+      node.move(along: FuzzOperation.path(value), rotation: value >= 0 ? .auto : .autoReverse)
     }
   }
 

@@ -362,7 +362,32 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:289") func snippet15() {
+  @Test("Docs/Dance.md:302") func snippet15() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let car = Node(frame: Rect(x: 0, y: 0, width: 20, height: 10))
+      scene.root.addChild(car)
+      var road = Path()
+      road.move(to: Point(x: 0, y: 0))
+      road.addLine(to: Point(x: 100, y: 0))
+      road.addLine(to: Point(x: 100, y: 100))
+      car.dance.animate(duration: 2, curve: .linear) {
+        $0.move(along: road, rotation: .auto)
+      }.start()
+      scene.clock.advance(by: 0.5)
+      assert(car.center == Point(x: 50, y: 0))  // a quarter of the 200-point road
+      scene.clock.advance(by: 1)
+      assert(abs(car.center.x - 100) < 1e-9 && abs(car.center.y - 50) < 1e-9)
+      assert(abs(car.transform.vector[2] - .pi / 2) < 1e-9)  // facing down the second leg
+      _ = scene
+      _ = car
+      _ = road
+    }
+  }
+
+  @Test("Docs/Dance.md:334") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -386,7 +411,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:312") func snippet16() {
+  @Test("Docs/Dance.md:357") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -412,7 +437,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:393") func snippet17() {
+  @Test("Docs/Dance.md:438") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -440,7 +465,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:453") func snippet18() {
+  @Test("Docs/Dance.md:498") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -469,7 +494,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:522") func snippet19() {
+  @Test("Docs/Dance.md:567") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -486,7 +511,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:546") func snippet20() {
+  @Test("Docs/Dance.md:591") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -507,7 +532,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet21() {
+  @Test("Docs/Embedding.md:8") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -530,7 +555,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet22() {
+  @Test("Docs/Embedding.md:127") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -551,7 +576,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet23() {
+  @Test("Docs/Embedding.md:155") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -568,7 +593,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet24() {
+  @Test("Docs/Embedding.md:181") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -588,7 +613,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet25() {
+  @Test("Docs/GettingStarted.md:27") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -613,7 +638,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:61") func snippet26() {
+  @Test("Docs/Migrating.md:62") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -630,7 +655,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:83") func snippet27() {
+  @Test("Docs/Migrating.md:84") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -651,7 +676,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:108") func snippet28() {
+  @Test("Docs/Migrating.md:109") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -671,7 +696,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:134") func snippet29() {
+  @Test("Docs/Migrating.md:135") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -696,7 +721,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:162") func snippet30() {
+  @Test("Docs/Migrating.md:163") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -718,7 +743,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:188") func snippet31() {
+  @Test("Docs/Migrating.md:189") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -742,7 +767,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:27") func snippet32() {
+  @Test("Docs/Testing.md:27") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -765,7 +790,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:63") func snippet33() {
+  @Test("Docs/Testing.md:63") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -791,7 +816,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:105") func snippet34() {
+  @Test("Docs/Testing.md:105") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -815,7 +840,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:148") func snippet35() {
+  @Test("Docs/Testing.md:148") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -829,7 +854,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:172") func snippet36() {
+  @Test("Docs/Testing.md:172") func snippet37() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -852,7 +877,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:18") func snippet37() {
+  @Test("Docs/Timeline.md:18") func snippet38() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -890,7 +915,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:127") func snippet38() {
+  @Test("Docs/Timeline.md:127") func snippet39() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -924,7 +949,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:216") func snippet39() {
+  @Test("Docs/Timeline.md:216") func snippet40() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
