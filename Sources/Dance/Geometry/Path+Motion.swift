@@ -99,19 +99,10 @@ final class PathMotion: Sendable {
     reference + (angle - reference).remainder(dividingBy: 2 * .pi)
   }
 
-  /// The unit direction of travel of `segment` at parameter `t` (where its speed vanishes,
-  /// the direction it leaves in, or at its end the one it arrives in), as
-  /// `Path.tangent(atDistance:)`.
+  /// The unit direction of travel of `segment` at parameter `t`, as
+  /// `Path.tangent(atDistance:)` gives it.
   static func direction(of segment: Path.Segment, at t: Double) -> SIMD2<Double> {
-    let scale = max(segment.length, 1e-300)
-    var direction = Path.derivative(of: segment, at: t)
-    if Path.magnitude(direction) <= 1e-9 * scale {
-      direction = Path.secondDerivative(of: segment, at: t)
-      if t >= 1 { direction = -direction }
-    }
-    if Path.magnitude(direction) <= 1e-12 * scale { direction = segment.p3 - segment.p0 }
-    let length = Path.magnitude(direction)
-    return length > 0 ? direction / length : SIMD2(1, 0)
+    Path.direction(of: segment, at: t)
   }
 
   static func angle(of direction: SIMD2<Double>) -> Double {

@@ -163,7 +163,12 @@ public struct Path: Hashable, Sendable {
     guard let (index, t) = locate(distance, in: "Path.tangent(atDistance:)") else {
       return Vector(dx: 1, dy: 0)
     }
-    let segment = segments[index]
+    return Vector(vector: Self.direction(of: segments[index], at: t))
+  }
+
+  /// The unit direction of travel of `segment` at parameter `t`: ``tangent(atDistance:)``
+  /// of a point on it.
+  static func direction(of segment: Segment, at t: Double) -> SIMD2<Double> {
     let scale = max(segment.length, 1e-300)
     var direction = Self.derivative(of: segment, at: t)
     if Self.magnitude(direction) <= 1e-9 * scale {
@@ -175,8 +180,7 @@ public struct Path: Hashable, Sendable {
     if Self.magnitude(direction) <= 1e-12 * scale { direction = segment.p3 - segment.p0 }
     let length = Self.magnitude(direction)
     // (A piece whose speed, curvature and chord all vanish there: no direction to give.)
-    guard length > 0 else { return Vector(dx: 1, dy: 0) }
-    return Vector(vector: direction / length)
+    return length > 0 ? direction / length : SIMD2(1, 0)
   }
 
   /// The segment and its parameter `distance` along the path, or nil if it has no length.
