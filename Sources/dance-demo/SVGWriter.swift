@@ -21,6 +21,12 @@ struct ShowcaseSVG {
       svg += "<text x=\"\(format2(label.at.x))\" y=\"\(format2(label.at.y))\" "
       svg += "fill=\"#9aa4ad\" font-size=\"12\">\(escape(label.text))</text>\n"
     }
+    // The glider's road, sampled at even distances along it.
+    let road = showcase.road
+    let samples = (0...160).map { road.point(atDistance: road.length * Double($0) / 160) }
+    svg += "<polyline fill=\"none\" stroke=\"#3a4450\" stroke-width=\"2\" points=\""
+    svg += samples.map { "\(format2($0.x)),\(format2($0.y))" }.joined(separator: " ")
+    svg += "\"/>\n"
     svg += "<rect x=\"0\" y=\"\(Int(height) - 4)\" width=\"0\" height=\"4\" fill=\"#3b82f6\">"
     svg += "<animate attributeName=\"width\" values=\"0;\(Int(width))\" dur=\"\(seconds)s\" "
     svg += "repeatCount=\"indefinite\"/></rect>\n"

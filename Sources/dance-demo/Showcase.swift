@@ -1,12 +1,12 @@
 import Dance
 import Glibc
 
-/// The demo's scene: six small stories, each showing one part of Dance, played by a
+/// The demo's scene: seven small stories, each showing one part of Dance, played by a
 /// director that makes its calls at fixed clock times.
 final class Showcase {
   /// The canvas size, in scene units.
   static let width = 640.0
-  static let height = 540.0
+  static let height = 660.0
   /// How long the scripted show lasts, in seconds.
   static let duration = 6.5
 
@@ -22,6 +22,20 @@ final class Showcase {
   /// The cards a timeline deals, and the badge its nested timeline pulses.
   let cards = (0..<6).map { _ in Node(frame: Rect(x: 28, y: 488, width: 24, height: 34)) }
   let badge = Node(frame: Rect(x: 560, y: 490, width: 30, height: 30))
+  /// A glider that follows ``road`` at constant speed, turned to its direction.
+  let glider = Node(frame: Rect(x: 24, y: 603, width: 32, height: 14))
+  /// Two S-bends and a last leg that leaves the second bend at an angle (a corner the glider
+  /// turns round smoothly). The SVG draws it under the glider.
+  let road: Path = {
+    var road = Path()
+    road.move(to: Point(x: 40, y: 610))
+    road.addCurve(
+      to: Point(x: 300, y: 610), control1: Point(x: 120, y: 530), control2: Point(x: 220, y: 690))
+    road.addCurve(
+      to: Point(x: 540, y: 610), control1: Point(x: 380, y: 530), control2: Point(x: 460, y: 690))
+    road.addLine(to: Point(x: 604, y: 628))
+    return road
+  }()
   /// The timeline: a staggered deal, a label, a reveal from the middle out, and a nested
   /// timeline pulsing the badge three times at double speed. Drawn by `timeline.svg`.
   private(set) var deal: Timeline!
@@ -33,6 +47,7 @@ final class Showcase {
     ("throw: decay, spring home", Point(x: 420, y: 238)),
     ("follower: the marker jumps every 0.15 s; .additive springs follow", Point(x: 20, y: 362)),
     ("timeline: staggered deal, label \"reveal\", nested ×3 at 2×", Point(x: 20, y: 462)),
+    ("move(along: road, rotation: .auto): constant speed, facing the way", Point(x: 20, y: 562)),
   ]
 
   // The script's closures hold the showcase unowned: the showcase owns them.
@@ -50,7 +65,8 @@ final class Showcase {
     puckBadge.backgroundColor = .white
     marker.backgroundColor = Color(red: 0.85, green: 0.87, blue: 0.9)
     follower.backgroundColor = Color(red: 0.05, green: 0.65, blue: 0.75)
-    for node in [chain, ball, walker, puck, follower, marker, badge] + cards {
+    glider.backgroundColor = Color(red: 0.75, green: 0.9, blue: 0.3)
+    for node in [chain, ball, walker, puck, follower, marker, badge, glider] + cards {
       scene.root.addChild(node)
     }
     for card in cards { card.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.9) }
@@ -121,6 +137,16 @@ final class Showcase {
           throwAnimator.simulate(
             using: DecayFunction(threshold: 5, drag: 2.2),
             initialVelocity: Point(x: -360, y: 30))
+        }
+      ),
+      (
+        0.7, "glider: move(along: road, rotation: .auto), 4.8 s ease-in-out",
+        { [unowned self] in
+          glider.dance.animate(duration: 4.8, curve: .easeInOut) { [unowned self] in
+            $0.move(along: road, rotation: .auto)
+          }.addCompletion { [weak self] position in
+            self?.note("glider: completion at .\(position)")
+          }.start()
         }
       ),
       (1.5, "chain: pause()", { [unowned self] in chain.dance.pause() }),

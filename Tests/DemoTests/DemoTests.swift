@@ -16,9 +16,9 @@ import Testing
     #expect(showcase.log.contains("4.58 s  chain: completion at .start"))
     // Every scripted call was made, in time order.
     let calls = showcase.log.filter {
-      !$0.hasSuffix("completion at .start") && !$0.hasSuffix("its end")
+      !$0.contains(": completion at .") && !$0.hasSuffix("its end")
     }
-    #expect(calls.count == 16)
+    #expect(calls.count == 17)
     #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("5.50 s") == true)
     // The chain is back where it began; the puck is home; nothing is NaN.
     #expect(showcase.chain.center == Point(x: 78, y: 78))
@@ -28,6 +28,46 @@ import Testing
         #expect(node.center.x.isFinite && node.center.y.isFinite && node.alpha.isFinite)
       }
     }
+  }
+
+  @Test(
+    "The glider is where the eased distance along its road is, faces along it, and turns smoothly round the corner"
+  )
+  func glider() {
+    let showcase = Showcase()
+    let recording = Recording(showcase)
+    let index = showcase.nodes.firstIndex { $0 === showcase.glider }!
+    let road = showcase.road
+    // The last leg, (540, 610) to (604, 628), leaves the second bend at an angle.
+    let lastLeg = hypot(64.0, 18)
+    let corner = road.length - lastLeg
+    var largestTurn = 0.0
+    var checked = 0
+    // The move runs from frame 42 (0.7 s) for 4.8 s on ease-in-out.
+    for frame in 43...329 {
+      let glider = recording.frames[frame][index]
+      let previous = recording.frames[frame - 1][index]
+      let progress = TimingFunction.easeInOut.value(at: Double(frame - 42) / 60 / 4.8)
+      let distance = progress * road.length
+      let expected = road.point(atDistance: distance)
+      #expect(
+        hypot(glider.center.x - expected.x, glider.center.y - expected.y) < 1e-6,
+        "frame \(frame): \(glider.center) vs \(expected)")
+      // Away from the corner it faces exactly along the road; round it, it turns the short
+      // way over a quarter of the last leg on each side.
+      if abs(distance - corner) > lastLeg / 4 {
+        let tangent = road.tangent(atDistance: distance)
+        #expect(abs(glider.angle - atan2(tangent.dy, tangent.dx)) < 1e-6, "frame \(frame)")
+        checked += 1
+      }
+      largestTurn = max(largestTurn, abs(glider.angle - previous.angle))
+    }
+    #expect(checked > 250)
+    // The corner is a turn of about 61°; turned at once it would be a step of over 1 rad.
+    #expect(largestTurn < 0.12, "largest turn in a frame: \(largestTurn)")
+    #expect(showcase.glider.center == Point(x: 604, y: 628))
+    #expect(abs(showcase.glider.transform.vector[2] - atan2(18, 64)) < 1e-12)
+    #expect(showcase.log.contains("5.50 s  glider: completion at .end"))
   }
 
   @Test("The follower never jumps while its marker does, and ends on the marker")
@@ -219,7 +259,7 @@ import Testing
     let showcase = Showcase()
     let recording = Recording(showcase)
     let nodes = showcase.nodes
-    let movers = [showcase.chain, showcase.ball, showcase.walker, showcase.puck]
+    let movers = [showcase.chain, showcase.ball, showcase.walker, showcase.puck, showcase.glider]
     let indices = movers.map { mover in nodes.firstIndex { $0 === mover }! }
     // A label's box: its baseline at `at.y`, 12 px type (9 px above, 3 below), at most 7 px
     // a character.
