@@ -362,7 +362,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:302") func snippet15() {
+  @Test("Docs/Dance.md:306") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -387,7 +387,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:334") func snippet16() {
+  @Test("Docs/Dance.md:338") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -411,7 +411,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:357") func snippet17() {
+  @Test("Docs/Dance.md:361") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -437,7 +437,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:438") func snippet18() {
+  @Test("Docs/Dance.md:442") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -465,7 +465,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:498") func snippet19() {
+  @Test("Docs/Dance.md:502") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -494,7 +494,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:567") func snippet20() {
+  @Test("Docs/Dance.md:571") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -511,7 +511,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:591") func snippet21() {
+  @Test("Docs/Dance.md:595") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

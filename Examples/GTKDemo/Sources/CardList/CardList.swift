@@ -1,8 +1,10 @@
 import Dance
 
 /// A small list UI driven by Dance: the cards slide in with a staggered ``Timeline``, a card
-/// can be dragged and thrown (an Advance decay handed to a spring home with its exact
-/// velocity), and clicking a card expands it with a spring while the cards below make room.
+/// swiped sideways is dismissed by an ``InteractiveTransition`` that follows the pointer and,
+/// let go, finishes or cancels on a spring with the pointer's velocity (the cards below then
+/// close the gap), and clicking a card expands it with a spring while the cards below make
+/// room.
 ///
 /// Nothing here knows about GTK: the host calls ``advance(to:)`` once per frame, forwards the
 /// pointer (``pointerDown(at:time:)``, ``pointerMoved(to:time:)``, ``pointerUp(at:time:)``)
@@ -37,8 +39,11 @@ public final class CardList {
   public static let entranceTilt = 0.12
   /// Seconds between two cards of the entrance.
   public static let entranceStagger = 0.09
-  /// Seconds after a throw when the decay hands over to the spring home.
-  public static let throwHandoff = 0.35
+  /// How far sideways a swiped card travels to be dismissed, in points: the fraction of the
+  /// dismissal is the pointer's sideways travel over this.
+  public static let dismissDistance = 360.0
+  /// How far a dismissed card has turned, in radians (clockwise when swiped right).
+  public static let dismissTilt = 0.2
   /// How far the pointer may move, in points, for a press and release to count as a click.
   public static let clickSlop = 4.0
 
@@ -61,22 +66,30 @@ public final class CardList {
   public private(set) var lastEntranceEnd = AnimatingPosition.start
   /// The expanded card, if any.
   public private(set) var expanded: Int?
-  /// Every centre a throw wrote, with its clock time and velocity (for tests and the demo).
-  public private(set) var throwPath: [(time: Double, center: Point, velocity: Point)] = []
+  /// The cards swiped out of the list (until the entrance plays again).
+  public private(set) var dismissed: Set<Int> = []
+  /// How each swipe came to rest, in order: the card and the end its transition reached.
+  public private(set) var swipeEnds: [(card: Int, position: AnimatingPosition)] = []
 
-  /// A card in flight after a throw: its motion, when it was thrown, and whether the spring
-  /// home has taken over.
-  struct Flight {
+  /// A card being swiped: the transition of its dismissal, the way it goes (+1 right, −1
+  /// left) and the pointer's x at which the dismissal's fraction is 0.
+  struct Swipe {
     let card: Int
-    let animator: Animator<Point>
-    /// The spring's take-over, on the scene's clock ``throwHandoff`` seconds after release.
-    let handOff: ScheduledAction
-    var springing = false
+    let transition: InteractiveTransition
+    let direction: Double
+    var origin: Double
   }
 
-  private var flights: [Flight] = []
-  private var pressed: (card: Int, grab: Point, at: Point, travel: Double)?
-  private var pointerSamples: [(time: Double, position: Point)] = []
+  /// The pointer's hold: the card, where the pointer went down, how far it has been since.
+  struct Press {
+    let card: Int
+    let start: Point
+    var travel: Double
+  }
+
+  /// The swipes under way: held, or let go and not yet at rest.
+  private var swipes: [Swipe] = []
+  private var pressed: Press?
   private let identities: [ObjectIdentifier: Int]
 
   /// A list of `count` cards in a window `size` large; the entrance starts with the clock.
@@ -122,10 +135,11 @@ public final class CardList {
 
   // MARK: - Layout
 
-  /// Where card `index` rests in the current layout (one card may be expanded).
+  /// Where card `index` rests in the current layout (one card may be expanded; dismissed
+  /// cards take no room).
   public func home(of index: Int) -> Point {
     var y = Self.top
-    for above in 0..<index { y += height(of: above) + Self.gap }
+    for above in 0..<index where !dismissed.contains(above) { y += height(of: above) + Self.gap }
     return Point(x: size.width / 2, y: y + height(of: index) / 2)
   }
 
@@ -140,6 +154,12 @@ public final class CardList {
   /// its end and plays it back to its start.
   public func replayEntrance(reversed: Bool) {
     if entrance.state != .inactive { entrance.finish(at: .current) }
+    // Every card comes back: swipes under way stop where they are (their completions do not
+    // run), and the entrance's assignments below take the cards over.
+    for swipe in swipes { swipe.transition.animator.stopAnimation(true) }
+    swipes.removeAll()
+    pressed = nil
+    dismissed.removeAll()
     let homes = cards.indices.map(home(of:))
     for (index, card) in cards.enumerated() {
       card.center = Point(x: homes[index].x + Self.entranceOffset, y: homes[index].y)
@@ -171,133 +191,132 @@ public final class CardList {
 
   // MARK: - The frame
 
-  /// Advances the list to clock time `time` (seconds). A throw's hand-off to its spring is
-  /// an action on the clock, so it happens inside the advance at its exact time.
+  /// Advances the list to clock time `time` (seconds); the springs of released swipes and
+  /// their completions run inside the advance, at their exact times.
   public func advance(to time: Double) {
     scene.clock.advance(to: time)
   }
 
   // MARK: - Input
 
-  /// The topmost card under `point` (window coordinates), if any.
+  /// The topmost card under `point` (window coordinates) that is still in the list, if any.
   public func card(at point: Point) -> Int? {
     for child in scene.root.children.reversed() {
-      guard let index = index(of: child) else { continue }
+      guard let index = index(of: child), !dismissed.contains(index) else { continue }
       let local = point.applying(child.transformToScene.inverted())
       if child.bounds.contains(local) { return index }
     }
     return nil
   }
 
-  /// The pointer went down at `point`, at `time` seconds (any origin): pick up the card under
-  /// it, stopping whatever moved it.
+  /// The pointer went down at `point`, at `time` seconds (any origin): take hold of the card
+  /// under it. A card still being let go of (springing out or back) is caught where it is.
   public func pointerDown(at point: Point, time: Double) {
     guard let index = card(at: point) else { return }
-    endFlight(of: index)
     let card = cards[index]
     // In front of the others; moving a node within its scene keeps its animations.
     scene.root.addChild(card)
-    pressed = (index, Point(x: point.x - card.center.x, y: point.y - card.center.y), point, 0)
-    pointerSamples = [(time, point)]
-    // The latest writer owns `center`: a plain assignment ends the hold of whatever
-    // animated it (the entrance goes on with the card's other properties).
-    card.center = card.center
+    pressed = Press(card: index, start: point, travel: 0)
+    if let swipe = swipes.firstIndex(where: { $0.card == index }) {
+      // Caught mid-release: the fraction the release shows now is under the pointer, so the
+      // next update goes on from there without a jump.
+      let caught = swipes[swipe].transition.fractionComplete
+      swipes[swipe].origin = point.x - swipes[swipe].direction * caught * Self.dismissDistance
+    } else {
+      // The latest writer owns `center`: a plain assignment ends the hold of whatever
+      // animated it (the entrance goes on with the card's other properties).
+      card.center = card.center
+    }
   }
 
-  /// The pointer moved to `point`: a pressed card follows it.
+  /// The pointer moved to `point`: once it has moved more than ``clickSlop`` from where it
+  /// went down, the card under it is swiped sideways, its dismissal following the pointer.
   public func pointerMoved(to point: Point, time: Double) {
-    guard let (index, grab, start, travel) = pressed else { return }
+    guard var press = pressed else { return }
     let distance =
-      ((point.x - start.x) * (point.x - start.x) + (point.y - start.y) * (point.y - start.y))
-      .squareRoot()
-    pressed = (index, grab, start, max(travel, distance))
-    cards[index].center = Point(x: point.x - grab.x, y: point.y - grab.y)
-    pointerSamples.append((time, point))
-    if pointerSamples.count > 8 { pointerSamples.removeFirst() }
+      ((point.x - press.start.x) * (point.x - press.start.x)
+      + (point.y - press.start.y) * (point.y - press.start.y)).squareRoot()
+    press.travel = max(press.travel, distance)
+    pressed = press
+    var swipe = swipes.firstIndex { $0.card == press.card }
+    if swipe == nil && press.travel > Self.clickSlop {
+      swipes.append(beginSwipe(of: press.card, from: press.start, towards: point))
+      swipe = swipes.count - 1
+    }
+    guard let swipe else { return }
+    let moved = (point.x - swipes[swipe].origin) * swipes[swipe].direction
+    swipes[swipe].transition.update(fractionComplete: moved / Self.dismissDistance)
   }
 
   /// The pointer went up at `point`: a press that hardly moved is a click, which expands or
-  /// collapses the card; otherwise the card is thrown with the pointer's velocity into a
-  /// decay that, after ``throwHandoff`` seconds, springs home.
+  /// collapses the card; a swipe is let go, to finish (the card leaves) or cancel (it comes
+  /// back) as its position and the pointer's velocity point, carrying that velocity on.
   public func pointerUp(at point: Point, time: Double) {
     guard pressed != nil else { return }
     pointerMoved(to: point, time: time)
-    guard let (index, _, _, travel) = pressed else { return }
+    guard let press = pressed else { return }
     pressed = nil
-    if travel <= Self.clickSlop {
-      toggleExpansion(of: index)
-      return
+    if let swipe = swipes.first(where: { $0.card == press.card }) {
+      swipe.transition.finish()
+    } else if press.travel <= Self.clickSlop {
+      toggleExpansion(of: press.card)
     }
-    throwCard(index, velocity: pointerVelocity())
   }
 
-  /// Throws card `index` from where it is with `velocity` (points per second).
-  public func throwCard(_ index: Int, velocity: Point) {
+  /// The dismissal of card `index`, driven from here by the pointer: a linear move of
+  /// ``dismissDistance`` points sideways (the way the pointer set off), fading out and
+  /// tilting, so that the card moves exactly with the pointer.
+  private func beginSwipe(of index: Int, from start: Point, towards point: Point) -> Swipe {
     let card = cards[index]
-    let animator = Animator(initialValue: card.center, clock: scene.clock)
-    animator.onChange = { [weak self, weak card, weak animator] center in
-      card?.center = center
-      if let self, let animator {
-        self.throwPath.append((self.scene.clock.now, center, animator.velocity))
-      }
+    let direction = point.x < start.x ? -1.0 : 1.0
+    let from = card.center
+    let animator = PropertyAnimator(duration: 0.5, curve: .linear) {
+      card.center = Point(x: from.x + direction * Self.dismissDistance, y: from.y)
+      card.alpha = 0
+      card.transform = Transform(rotationAngle: direction * Self.dismissTilt)
     }
-    throwPath = [(scene.clock.now, card.center, velocity)]
-    animator.simulate(using: DecayFunction(drag: 3), initialVelocity: velocity)
-    endFlight(of: index)
-    // The spring takes over with the decay's exact velocity, at exactly throwHandoff seconds
-    // of clock time after release: no kink in the path, whatever the frame rate.
-    let handOff = scene.clock.schedule(after: Self.throwHandoff) { [weak self] in
-      guard let self, let flight = self.flights.firstIndex(where: { $0.card == index }) else {
-        return
-      }
-      self.flights[flight].springing = true
-      self.flights[flight].animator.simulate(
-        using: SpringFunction(target: self.home(of: index), tension: 120, damping: 17))
+    animator.addCompletion { [weak self] position in self?.swipeEnded(index, at: position) }
+    return Swipe(
+      card: index, transition: InteractiveTransition(animator), direction: direction,
+      origin: start.x)
+  }
+
+  /// A swipe's release came to rest: at `.end` the card is dismissed and the cards below
+  /// close the gap; at `.start` it is back where it was taken from, and springs home if the
+  /// layout moved meanwhile.
+  private func swipeEnded(_ index: Int, at position: AnimatingPosition) {
+    swipes.removeAll { $0.card == index }
+    swipeEnds.append((index, position))
+    if position == .end {
+      dismissed.insert(index)
+      if expanded == index { expanded = nil }
     }
-    flights.append(Flight(card: index, animator: animator, handOff: handOff))
+    relayout()
   }
 
-  /// Forgets card `index`'s throw, if it has one, and its pending hand-off.
-  private func endFlight(of index: Int) {
-    for flight in flights where flight.card == index { flight.handOff.cancel() }
-    flights.removeAll { $0.card == index }
-  }
-
-  /// The pointer's velocity over its last samples, in points per second.
-  private func pointerVelocity() -> Point {
-    guard let first = pointerSamples.first, let last = pointerSamples.last,
-      last.time > first.time
-    else { return .zero }
-    let seconds = last.time - first.time
-    return Point(
-      x: (last.position.x - first.position.x) / seconds,
-      y: (last.position.y - first.position.y) / seconds)
-  }
-
-  /// Expands card `index` (collapsing any other), or collapses it if it is the expanded one:
-  /// every card springs to its place in the new layout, the expanded one growing and showing
-  /// its details. A card in flight keeps flying and lands on its new place.
+  /// Expands card `index` (collapsing any other), or collapses it if it is the expanded one;
+  /// the cards spring to their places in the new layout (``relayout()``).
   public func toggleExpansion(of index: Int) {
     expanded = expanded == index ? nil : index
-    for (each, card) in cards.enumerated() {
+    relayout()
+  }
+
+  /// Springs every card that is in the list and not being swiped to its place in the current
+  /// layout: its centre, its height (the expanded one shows its details).
+  private func relayout() {
+    for (each, card) in cards.enumerated()
+    where !dismissed.contains(each) && !swipes.contains(where: { $0.card == each }) {
       let home = home(of: each)
       let height = height(of: each)
       let panel = details[each]
       let bar = bars[each]
       let showsDetails = each == expanded
-      if let flight = flights.firstIndex(where: { $0.card == each }) {
-        if flights[flight].springing {
-          flights[flight].animator.simulate(
-            using: SpringFunction(target: home, tension: 120, damping: 17))
-        }
-      } else {
-        card.dance.animate(duration: 0.55, dampingRatio: 0.7) { card in
-          card.center = home
-          card.bounds = Rect(x: 0, y: 0, width: Self.cardSize.width, height: height)
-          bar.frame = Rect(x: 0, y: 0, width: 6, height: height)
-          panel.alpha = showsDetails ? 1 : 0
-        }.start()
-      }
+      card.dance.animate(duration: 0.55, dampingRatio: 0.7) { card in
+        card.center = home
+        card.bounds = Rect(x: 0, y: 0, width: Self.cardSize.width, height: height)
+        bar.frame = Rect(x: 0, y: 0, width: 6, height: height)
+        panel.alpha = showsDetails ? 1 : 0
+      }.start()
     }
   }
 

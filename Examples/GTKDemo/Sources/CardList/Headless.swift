@@ -52,11 +52,11 @@ public final class ImageCanvas {
   }
 }
 
-/// The headless run: fixed 60 Hz steps on the virtual clock, an optional scripted drag and
-/// throw and an optional click, then the last frame drawn.
+/// The headless run: fixed 60 Hz steps on the virtual clock, an optional scripted swipe and
+/// an optional click, then the last frame drawn.
 public enum HeadlessRun {
-  /// The scripted drag: the frame it grabs at, the card it grabs, and the pointer's
-  /// displacement per frame until it lets go.
+  /// The scripted swipe: the frame it grabs at, the card it grabs, and the pointer's
+  /// displacement per frame until it lets go (by default fast enough to dismiss the card).
   public struct Drag: Sendable {
     /// The frame at which the pointer goes down on the card.
     public var grabFrame = 70

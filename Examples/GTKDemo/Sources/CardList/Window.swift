@@ -10,7 +10,7 @@ import Dance
 /// A tick callback on the drawing area reads `gdk_frame_clock_get_frame_time` (µs), turns
 /// it into scene time with a ``FrameClockDriver`` (which caps stalls at a quarter of a
 /// second), advances the list's clock there, and queues a redraw; the drawing area's draw
-/// function is ``CairoRenderer/draw(_:on:)``. A drag gesture drags, throws and clicks cards;
+/// function is ``CairoRenderer/draw(_:on:)``. A drag gesture swipes and clicks cards;
 /// a key controller takes space, `r`, ← and →; Esc or closing the window ends the run.
 public enum WindowRun {
   /// What a windowed run did.
@@ -35,8 +35,9 @@ public enum WindowRun {
     // either: GTK would warn that it cannot reach it. A desktop session has one.
     if getenv("DBUS_SESSION_BUS_ADDRESS") == nil { setenv("GTK_A11Y", "none", 0) }
     guard gtk_init_check() != 0 else { return nil }
-    // The desktop's reduced-motion setting: drags, throws and springs then jump (the
-    // staggered timeline's tracks animate as written; `MotionPreference`).
+    // The desktop's reduced-motion setting: moves and springs then jump, so a swiped card
+    // fades under the pointer instead of sliding (the staggered timeline's tracks animate as
+    // written; `MotionPreference`).
     list.scene.motionPreference = dance_animations_enabled() != 0 ? .full : .reduced
     let host = Host(list: list, frameLimit: frames)
     let context = Unmanaged.passRetained(host).toOpaque()

@@ -15,12 +15,12 @@ import Dance
 let usage = """
   usage: gtk-demo [--frames N [--drag] [--click] [--screenshot FILE.png]] [--window]
 
-  Without options, opens a window: drag a card and let go to throw it, click a card to
-  expand it; space pauses or resumes the entrance (and plays it again once it has ended),
+  Without options, opens a window: swipe a card sideways to dismiss it (let go, it leaves
+  or comes back as the swipe's position and speed say), click a card to expand it; space pauses or resumes the entrance (and plays it again once it has ended),
   r reverses it, ←/→ scrub it, Esc or closing the window quits.
 
     --frames N           run headless: N frames at 60 Hz on the virtual clock, no display
-    --drag               in the headless run, drag card 3 and throw it (frames 70–82)
+    --drag               in the headless run, swipe card 3 out to the right (frames 70–82)
     --click              in the headless run, click card 2 at frame 60 (it expands)
     --screenshot FILE    save the last headless frame as a PNG image; a bare file name goes
                          into gtk-demo-output/

@@ -129,54 +129,126 @@ import Testing
     remove(path)
   }
 
-  @Test(
-    "Across the drag's release the card keeps the pointer's velocity, then the decay and the spring carry it home without a jump"
-  )
-  func throwIsContinuous() {
-    let drag = HeadlessRun.Drag()
-    let (list, _) = Self.run(frames: 240, drag: drag)
-    let path = list.throwPath
-    #expect(path.count > 60)
-    // While dragged the card moved with the pointer, `step` per frame; at release it moves
-    // with exactly the pointer's velocity, from exactly where the pointer left it.
-    let pointerVelocity = Point(x: drag.step.x * 60, y: drag.step.y * 60)
-    #expect(abs(path[0].velocity.x - pointerVelocity.x) < 1e-9)
-    #expect(abs(path[0].velocity.y - pointerVelocity.y) < 1e-9)
-    // The first frame after release: the decay's motion from there, e^(−drag·t) of the
-    // velocity (drag 3), so the distance covered is the pointer's step shrunk by that law.
-    let first = path[1]
-    let dt = first.time - path[0].time
-    let decayed = (1 - exp(-3 * dt)) / 3
-    #expect(abs(first.center.x - (path[0].center.x + pointerVelocity.x * decayed)) < 1e-9)
-    #expect(abs(first.velocity.x - pointerVelocity.x * exp(-3 * dt)) < 1e-9)
-    var sawHandoff = false
-    for (before, after) in zip(path, path.dropFirst()) where after.time > before.time {
-      let step = after.time - before.time
-      // Coming to rest, the spring snaps onto its target (within its threshold).
-      let snap = after.velocity == .zero ? 0.15 : 0
-      let moved = hypot(after.center.x - before.center.x, after.center.y - before.center.y)
-      let speed = max(
-        hypot(before.velocity.x, before.velocity.y), hypot(after.velocity.x, after.velocity.y))
-      #expect(moved <= speed * step * 1.01 + 1e-9 + snap, "jump of \(moved) at \(after.time)")
-      // Velocity: no more change than the spring (tension 120, damping 17) or the decay
-      // (drag 3) can make in the step.
-      let home = list.home(of: drag.card)
-      let offset = hypot(before.center.x - home.x, before.center.y - home.y)
-      let acceleration = 120 * (offset + speed * step) + (17 + 3) * speed
-      let change = hypot(
-        after.velocity.x - before.velocity.x, after.velocity.y - before.velocity.y)
-      #expect(
-        change <= acceleration * step * 1.01 + 1e-6 + snap, "velocity jump at \(after.time)")
-      let sinceRelease = after.time - path[0].time
-      if sinceRelease >= CardList.throwHandoff && sinceRelease < CardList.throwHandoff + 1.0 / 60 {
-        sawHandoff = true
+  /// Swipes card `card` of `list` sideways by `step` a frame at 60 Hz for `frames` frames
+  /// (the last one letting go), checking that once the pointer is more than the click slop
+  /// away the card follows its sideways travel exactly; returns the clock's time at the
+  /// release.
+  static func swipe(_ list: CardList, card: Int, step: Point, frames: Int, from time: Double)
+    -> Double
+  {
+    let node = list.cards[card]
+    let start = node.center
+    var pointer = start
+    var time = time
+    list.pointerDown(at: pointer, time: time)
+    for frame in 1...frames {
+      time += 1.0 / 60
+      pointer = Point(x: pointer.x + step.x, y: pointer.y + step.y)
+      if frame < frames {
+        list.pointerMoved(to: pointer, time: time)
+        if hypot(pointer.x - start.x, pointer.y - start.y) <= CardList.clickSlop {
+          list.advance(to: time)
+          continue
+        }
+        // Under the pointer sideways, at its own height; fading with the travel.
+        #expect(abs(node.center.x - pointer.x) < 1e-9 && abs(node.center.y - start.y) < 1e-9)
+        let fraction = min(max((pointer.x - start.x) / CardList.dismissDistance, 0), 1)
+        #expect(abs(node.alpha - (1 - fraction)) < 1e-12)
+        list.advance(to: time)
+      } else {
+        list.pointerUp(at: pointer, time: time)
       }
     }
-    #expect(sawHandoff)
-    let last = path.last!
-    #expect(
-      hypot(last.center.x - list.home(of: drag.card).x, last.center.y - list.home(of: drag.card).y)
-        < 1)
+    // The pointer's events come between frames: the clock is still at the last frame.
+    return list.scene.clock.now
+  }
+
+  @Test(
+    "A fast swipe follows the pointer, leaves with the pointer's velocity, and the cards below close the gap"
+  )
+  func fastSwipeDismisses() {
+    let list = CardList()
+    list.advance(to: 1.5)
+    let homes = list.cards.indices.map(list.home(of:))
+    let card = list.cards[2]
+    let start = card.center
+    // 16 points a frame to the right (960 points a second), drifting up, for 12 frames.
+    let release = Self.swipe(list, card: 2, step: Point(x: 16, y: -7), frames: 12, from: 1.5)
+    // At the release: where the pointer left it, moving at the pointer's sideways speed.
+    #expect(abs(card.center.x - (start.x + 192)) < 1e-9)
+    #expect(abs(card.velocity(of: \.center).x - 960) < 1e-6)
+    #expect(abs(card.velocity(of: \.center).y) < 1e-9)
+    // 192 of 360 points and 2.67 per second: past the middle with 0.2 s of its velocity, so
+    // it finishes on the default spring (critically damped, response 0.4 s: ω = 2π / 0.4),
+    // whose distance to the end is (d₀ + (v₀ + ω·d₀)·t)·e^(−ω·t) from d₀ = −168, v₀ = 960.
+    let omega = 2 * Double.pi / 0.4
+    for frame in 1...3 {
+      list.advance(to: release + Double(frame) / 60)
+      let t = Double(frame) / 60
+      let toEnd = (-168 + (960 - omega * 168) * t) * exp(-omega * t)
+      #expect(abs(card.center.x - (start.x + 360 + toEnd)) < 1e-6, "frame \(frame)")
+    }
+    list.advance(to: release + 1.5)
+    #expect(list.swipeEnds.map(\.card) == [2] && list.swipeEnds.map(\.position) == [.end])
+    #expect(list.dismissed == [2])
+    #expect(card.center == Point(x: start.x + CardList.dismissDistance, y: start.y))
+    #expect(card.alpha == 0 && card.transform == Transform(rotationAngle: CardList.dismissTilt))
+    // The cards above stay; the cards below moved up by a card and a gap.
+    let closed = CardList.cardSize.height + CardList.gap
+    #expect(list.cards[0].center == homes[0] && list.cards[1].center == homes[1])
+    for index in 3..<list.cards.count {
+      #expect(list.cards[index].center == Point(x: homes[index].x, y: homes[index].y - closed))
+    }
+    // A dismissed card is not hit, and playing the entrance again brings every card back.
+    #expect(list.card(at: card.center) == nil)
+    list.key(.space)
+    list.advance(to: release + 5)
+    #expect(list.dismissed.isEmpty)
+    for (index, card) in list.cards.enumerated() {
+      #expect(card.center == homes[index] && card.alpha == 1, "card \(index)")
+    }
+  }
+
+  @Test(
+    "A slow short swipe let go carries the pointer's velocity on, then springs back; caught on the way it goes on from where it is"
+  )
+  func slowSwipeComesBack() {
+    let list = CardList()
+    list.advance(to: 1.5)
+    let homes = list.cards.map(\.center)
+    let card = list.cards[1]
+    // 3 points a frame (180 points a second) for 12 frames: 36 of 360 points.
+    var release = Self.swipe(list, card: 1, step: Point(x: 3, y: 0), frames: 12, from: 1.5)
+    #expect(abs(card.center.x - (homes[1].x + 36)) < 1e-9)
+    #expect(abs(card.velocity(of: \.center).x - 180) < 1e-6)
+    list.advance(to: release + 1.5)
+    #expect(list.swipeEnds.map(\.position) == [.start] && list.dismissed.isEmpty)
+    #expect(card.center == homes[1] && card.alpha == 1 && card.transform == .identity)
+    #expect(list.cards.map(\.center) == homes)
+
+    // Again, and caught five frames into the spring back: nothing jumps at the catch.
+    release = Self.swipe(list, card: 1, step: Point(x: 3, y: 0), frames: 12, from: release + 1.5)
+    list.advance(to: release + 5.0 / 60)
+    let (caughtAt, alpha) = (card.center, card.alpha)
+    #expect(caughtAt.x > homes[1].x && caughtAt.x < homes[1].x + 36)
+    list.pointerDown(at: caughtAt, time: release + 5.0 / 60)
+    list.pointerMoved(to: caughtAt, time: release + 5.0 / 60)
+    #expect(abs(card.center.x - caughtAt.x) < 1e-9 && abs(card.alpha - alpha) < 1e-12)
+    // From there a fast swipe to the right: the card follows the pointer again from where
+    // it was caught and, let go, leaves.
+    var pointer = caughtAt
+    for frame in 1...5 {
+      pointer.x += 30
+      let time = release + Double(5 + frame) / 60
+      list.pointerMoved(to: pointer, time: time)
+      #expect(abs(card.center.x - pointer.x) < 1e-9)
+      list.advance(to: time)
+    }
+    pointer.x += 30
+    list.pointerUp(at: pointer, time: release + 11.0 / 60)
+    list.advance(to: release + 2)
+    #expect(list.swipeEnds.map(\.position) == [.start, .end])
+    #expect(list.dismissed == [1])
   }
 
   @Test(
