@@ -72,9 +72,9 @@ final class PathMotion: Sendable {
     let segments = path.segments
     var corners: [Corner] = []
     var markAngles: [[Double]] = []
-    var previous = segments.isEmpty ? 0 : angle(of: direction(of: segments[0], at: 0))
+    var previous = segments.isEmpty ? 0 : angle(of: Path.direction(of: segments[0], at: 0))
     for (index, segment) in segments.enumerated() {
-      let leaving = unwrap(angle(of: direction(of: segment, at: 0)), near: previous)
+      let leaving = unwrap(angle(of: Path.direction(of: segment, at: 0)), near: previous)
       if index > 0, abs(leaving - previous) > 1e-12 {
         let halfWidth = min(segments[index - 1].length, segment.length) / 4
         corners.append(
@@ -84,7 +84,7 @@ final class PathMotion: Sendable {
       if !segment.isLine {
         let steps = Path.marksPerCurve
         for step in 1...steps {
-          let direction = direction(of: segment, at: Double(step) / Double(steps))
+          let direction = Path.direction(of: segment, at: Double(step) / Double(steps))
           marks.append(unwrap(angle(of: direction), near: marks[step - 1]))
         }
       }
@@ -97,12 +97,6 @@ final class PathMotion: Sendable {
   /// `angle` plus the multiple of 2π that brings it nearest to `reference`.
   static func unwrap(_ angle: Double, near reference: Double) -> Double {
     reference + (angle - reference).remainder(dividingBy: 2 * .pi)
-  }
-
-  /// The unit direction of travel of `segment` at parameter `t`, as
-  /// `Path.tangent(atDistance:)` gives it.
-  static func direction(of segment: Path.Segment, at t: Double) -> SIMD2<Double> {
-    Path.direction(of: segment, at: t)
   }
 
   static func angle(of direction: SIMD2<Double>) -> Double {
@@ -126,14 +120,14 @@ final class PathMotion: Sendable {
     if !(distance > 0) || distance >= length {
       // Before the start or past the end: on along the end's tangent, at its angle.
       let end = distance >= length
-      let direction = Self.direction(of: segment, at: end ? 1 : 0)
+      let direction = Path.direction(of: segment, at: end ? 1 : 0)
       let marks = markAngles[index]
       return (
         (end ? segment.p3 : segment.p0) + direction * (end ? distance - length : distance),
         direction, end ? marks[marks.count - 1] : marks[0], 0
       )
     }
-    let direction = Self.direction(of: segment, at: t)
+    let direction = Path.direction(of: segment, at: t)
     let point = Path.position(of: segment, at: t)
     let marks = markAngles[index]
     let reference = marks[min(Int(t * Double(marks.count - 1)), marks.count - 1)]

@@ -65,12 +65,6 @@ extension LaneTable {
     setPath(path, at: index)
   }
 
-  /// The motion track of the lane at `index`, if it moves along a path.
-  func motionTrack(at index: Int) -> MotionTrack? {
-    let motion = motionIndex(at: index)
-    return motion >= 0 ? motions[motion].track : nil
-  }
-
   /// Re-bases the progress of the lane at `index` for `continueAnimation`, if the lane
   /// moves along a path (and does not jump, nor follow a keyframe's slice); returns whether
   /// the lane moves along a path.
