@@ -142,6 +142,8 @@ open class Node {
     @exclusivity(unchecked)
   #endif
   private var danceStorage: NodeDance?
+  /// The exit under way after ``removeFromParent(transition:)``, if any.
+  var exitState: NodeExit?
 
   /// Creates a node whose ``frame`` is `frame`.
   public init(frame: Rect = .zero) {
@@ -246,6 +248,9 @@ open class Node {
       DanceError.report(.illegalState, "\(call): a scene's root cannot become a child")
       return
     }
+    // Adding an exiting node again takes it back: its exit stops where it is and it
+    // animates back to how it was (Node+Transitions.swift).
+    if node.exitState != nil { node.cancelExit(with: nil) }
     let oldScene = node.scene
     let newScene = scene
     if let oldParent = node.parentLink {
@@ -268,6 +273,8 @@ open class Node {
   /// Detaches the node from its parent; if that takes it out of a scene, its animations and
   /// its descendants' end where they are (completions run with `.current`).
   public func removeFromParent() {
+    // An exit under way is over: the node goes now.
+    exitState = nil
     guard let parent = parentLink else { return }
     let wasInScene = scene != nil
     parent.children.removeAll { $0 === self }
