@@ -275,3 +275,27 @@ extension PropertyAnimator {
     recordedOnlyPlainLanes = false
   }
 }
+
+extension PropertyAnimator {
+  /// Records a layout transition's animation of a property from `from` (where the node was
+  /// drawn, in its new parent's coordinates) to `newValue`; a spring takes `velocity`, the
+  /// property's rate before the layout changed, when it is in the same coordinates.
+  func recordLayout<Storage: PropertyStorage>(
+    _ newValue: Storage.Value, from: Storage.Value, velocity: Storage.Value.VectorType?,
+    for node: Storage.Root, storage: Storage
+  ) {
+    guard canAnimate(node) else {
+      node.assignImmediately(newValue, storage: storage)
+      return
+    }
+    let previous = storage.access(node) { $0.owner }
+    var path = LanePath(from: from.vector, to: newValue.vector, windowStart: 0)
+    if let velocity, readCore({ $0.timing.isSpring }) {
+      let core = core
+      path.inherit(
+        clockVelocity: velocity, timing: core.timing,
+        speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+    }
+    adopt(node: node, storage: storage, path: path, previous: previous)
+  }
+}

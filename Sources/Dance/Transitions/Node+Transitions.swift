@@ -5,13 +5,20 @@
 final class NodeExit {
   let animator: PropertyAnimator
   let transition: NodeTransition
+  /// Whether the animator is the exit's own (``Node/removeFromParent(transition:)``), which
+  /// taking the node back stops, rather than a layout transition's, which goes on with its
+  /// other nodes.
+  let ownsAnimator: Bool
   let alpha: Double
   let transform: Transform
   let center: Point
 
-  init(animator: PropertyAnimator, transition: NodeTransition, of node: Node) {
+  init(
+    animator: PropertyAnimator, transition: NodeTransition, of node: Node, ownsAnimator: Bool
+  ) {
     self.animator = animator
     self.transition = transition
+    self.ownsAnimator = ownsAnimator
     alpha = node.targetValue(of: \.alpha)
     transform = node.targetValue(of: \.transform)
     center = node.targetValue(of: \.center)
@@ -67,7 +74,7 @@ extension Node {
     let transition = transition.checked(in: "Node.removeFromParent(transition:)")
     let animator = PropertyAnimator(
       duration: transition.duration, timingParameters: transition.timing)
-    let exit = NodeExit(animator: animator, transition: transition, of: self)
+    let exit = NodeExit(animator: animator, transition: transition, of: self, ownsAnimator: true)
     exitState = exit
     // (The block holds the values, not the exit, which holds the animator.)
     let (alpha, transform, center) = (exit.alpha, exit.transform, exit.center)
@@ -90,7 +97,8 @@ extension Node {
   func cancelExit(with transition: NodeTransition?) {
     guard let exit = exitState else { return }
     exitState = nil
-    exit.animator.stopAnimation(true)
+    // (A layout transition's fade-out of this node is taken over by the way back below.)
+    if exit.ownsAnimator { exit.animator.stopAnimation(true) }
     let back = PropertyAnimator(
       duration: transition?.checked(in: "Node.addChild(_:transition:)").duration ?? 0.2,
       timingParameters: transition?.timing
