@@ -411,7 +411,40 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:361") func snippet17() {
+  @Test("Docs/Dance.md:406") func snippet17() {
+    do {
+      @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
+
+      let scene = Scene()
+      let list = Node(frame: Rect(x: 0, y: 0, width: 300, height: 400))
+      scene.root.addChild(list)
+      let first = Node(frame: Rect(x: 0, y: 0, width: 300, height: 50))
+      let second = Node(frame: Rect(x: 0, y: 60, width: 300, height: 50))
+      list.addChild(first)
+      list.addChild(second)
+      let layout = Node.animateLayout(of: list, duration: 0.4, curve: .linear) {
+        first.frame.origin.y = 60  // swap the two rows
+        second.frame.origin.y = 0
+      }
+      assert(first.center.y == 25 && first.targetValue(of: \.center).y == 85)  // nothing jumped
+      scene.clock.advance(by: 0.2)
+      assert(first.center.y == 55 && second.center.y == 55)  // half way, crossing
+      scene.clock.advance(by: 0.2)
+      assert(first.center.y == 85 && layout.state == .inactive)
+
+      second.removeFromParent(transition: .opacity(duration: 0.3))
+      assert(second.isExiting && second.parent === list)
+      scene.clock.advance(by: 0.3)
+      assert(second.parent == nil && !second.isExiting)
+      _ = scene
+      _ = list
+      _ = first
+      _ = second
+      _ = layout
+    }
+  }
+
+  @Test("Docs/Dance.md:436") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -437,7 +470,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:442") func snippet18() {
+  @Test("Docs/Dance.md:517") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -465,7 +498,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:502") func snippet19() {
+  @Test("Docs/Dance.md:577") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -494,7 +527,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:571") func snippet20() {
+  @Test("Docs/Dance.md:646") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -511,7 +544,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:595") func snippet21() {
+  @Test("Docs/Dance.md:670") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -532,7 +565,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:8") func snippet22() {
+  @Test("Docs/Embedding.md:8") func snippet23() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -555,7 +588,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:127") func snippet23() {
+  @Test("Docs/Embedding.md:127") func snippet24() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -576,7 +609,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:155") func snippet24() {
+  @Test("Docs/Embedding.md:155") func snippet25() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -593,7 +626,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Embedding.md:181") func snippet25() {
+  @Test("Docs/Embedding.md:181") func snippet26() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -613,7 +646,7 @@ import Testing
     }
   }
 
-  @Test("Docs/GettingStarted.md:27") func snippet26() {
+  @Test("Docs/GettingStarted.md:27") func snippet27() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -638,7 +671,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:62") func snippet27() {
+  @Test("Docs/Migrating.md:65") func snippet28() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -655,7 +688,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:84") func snippet28() {
+  @Test("Docs/Migrating.md:87") func snippet29() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -676,7 +709,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:109") func snippet29() {
+  @Test("Docs/Migrating.md:112") func snippet30() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -696,7 +729,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:135") func snippet30() {
+  @Test("Docs/Migrating.md:138") func snippet31() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -721,7 +754,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:163") func snippet31() {
+  @Test("Docs/Migrating.md:166") func snippet32() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -743,7 +776,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Migrating.md:189") func snippet32() {
+  @Test("Docs/Migrating.md:192") func snippet33() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -767,7 +800,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:27") func snippet33() {
+  @Test("Docs/Testing.md:27") func snippet34() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -790,7 +823,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:63") func snippet34() {
+  @Test("Docs/Testing.md:63") func snippet35() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -816,7 +849,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:105") func snippet35() {
+  @Test("Docs/Testing.md:105") func snippet36() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -840,7 +873,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:148") func snippet36() {
+  @Test("Docs/Testing.md:148") func snippet37() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -854,7 +887,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Testing.md:172") func snippet37() {
+  @Test("Docs/Testing.md:172") func snippet38() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -877,7 +910,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:18") func snippet38() {
+  @Test("Docs/Timeline.md:18") func snippet39() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -915,7 +948,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:127") func snippet39() {
+  @Test("Docs/Timeline.md:127") func snippet40() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -949,7 +982,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Timeline.md:216") func snippet40() {
+  @Test("Docs/Timeline.md:216") func snippet41() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

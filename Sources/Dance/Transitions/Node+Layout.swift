@@ -26,7 +26,9 @@ extension Node {
   /// - Nodes `changes` put under `root` fade in from alpha 0; nodes it took out of the graph
   ///   stay drawn where they were, behind `root`'s other children, and fade out
   ///   (``isExiting``), then leave the graph with their alpha back. If the animator ends
-  ///   at `.start` (reversed), they stay, no longer exiting. Exiting nodes take no part.
+  ///   at `.start` (reversed), they stay, no longer exiting. Nodes exiting after
+  ///   ``removeFromParent(transition:)`` go on with their exit; one that `changes` adds
+  ///   again moves from where it was drawn, as any other node.
   /// - The result is an ordinary ``PropertyAnimator``: pause, scrub (scrubbing shows what
   ///   playback shows), reverse, finish; ``targetValue(of:)`` reads the new layout.
   @discardableResult
@@ -125,8 +127,9 @@ struct LayoutCapture {
     indices[ObjectIdentifier(node)].map { entries[$0] }
   }
 
+  /// Captures `node` and its subtree; exiting nodes too, so that one the changes take back
+  /// goes on from where it was drawn.
   private mutating func visit(_ node: Node, parentScreen: Transform, velocities: Bool) {
-    guard !node.isExiting else { return }
     let screen = node.transformToParent.concatenating(parentScreen)
     indices[ObjectIdentifier(node)] = entries.count
     entries.append(

@@ -165,3 +165,29 @@ import Testing
     #expect(moving.center == Point(x: 100, y: 100))
   }
 }
+
+extension LayoutTransitionTests {
+  @Test("An exiting node goes on with its exit; one the changes add again moves on from where it is drawn")
+  func exitingNodes() {
+    let board = Board()
+    let leaving = board.cards[0]
+    let back = board.cards[1]
+    let linear = CubicTimingParameters(animationCurve: .linear)
+    leaving.removeFromParent(transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
+    back.removeFromParent(transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
+    board.scene.clock.advance(by: 0.5)
+    let drawn = Self.corners(back)
+    Node.animateLayout(of: board.scene.root, duration: 1, curve: .linear) {
+      board.box.addChild(back)
+      back.frame = Rect(x: 0, y: 0, width: 100, height: 100)
+    }
+    #expect(leaving.isExiting && !back.isExiting)
+    #expect(Self.close([Self.corners(back)], [drawn]))
+    #expect(abs(back.alpha - 0.5) < 1e-12)
+    board.scene.clock.advance(by: 0.5)
+    #expect(leaving.parent == nil)  // its own exit ended on time
+    #expect(abs(back.alpha - 0.75) < 1e-12)  // back to its alpha before the exit, 1
+    board.scene.clock.advance(by: 0.5)
+    #expect(back.alpha == 1 && back.frame == Rect(x: 0, y: 0, width: 100, height: 100))
+  }
+}
