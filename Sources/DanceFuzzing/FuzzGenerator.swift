@@ -115,7 +115,7 @@ package struct FuzzGenerator {
   mutating func operation(depth: Int) -> FuzzOperation {
     let animator = slot()
     let node = slot()
-    switch int(0...62) {
+    switch int(0...66) {
     case 0, 1: return .makeNode(parent: parent())
     case 2: return .addChild(parent: parent(), child: node)
     case 3: return .insertChild(parent: parent(), child: node, index: int(-1...3))
@@ -229,6 +229,24 @@ package struct FuzzGenerator {
         }
       return .interactive(animator: animator, step: step)
     case 62: return .setMotionPreference(scene: int(0...1), reduced: int(0...2) != 0)
+    case 63: return .enter(parent: parent(), child: node, transition: transition())
+    case 64: return .exit(node: node, transition: transition())
+    case 65:
+      // The changes: moves in the tree, assignments, new nodes, exits and entrances.
+      let changes = (0..<int(0...4)).map { _ -> FuzzOperation in
+        switch int(0...6) {
+        case 0: .addChild(parent: parent(), child: slot())
+        case 1: .insertChild(parent: parent(), child: slot(), index: int(-1...3))
+        case 2: .removeFromParent(node: slot())
+        case 3: .makeNode(parent: parent())
+        case 4: .exit(node: slot(), transition: transition())
+        case 5: .enter(parent: parent(), child: slot(), transition: transition())
+        default: .assign(assignment())
+        }
+      }
+      return .animateLayout(
+        root: parent(), duration: pick(Self.times), timing: timing(), changes: changes)
+    case 66: return .matchGeometry(from: node, to: slot(), duration: pick(Self.times))
     case 54: return .advanceToNextEvent(scene: int(0...5) == 0 ? 1 : 0)
     case 55:
       return .advanceFrames(
@@ -239,6 +257,14 @@ package struct FuzzGenerator {
         additive: int(0...3) != 0)
     default: return .advance(scene: int(0...5) == 0 ? 1 : 0, by: pick(Self.steps))
     }
+  }
+
+  /// A node transition: each part half the time, on its own timing a third of the time.
+  mutating func transition() -> FuzzOperation.Transition {
+    FuzzOperation.Transition(
+      fades: bool(), scale: bool() ? pick([0, 0.5, 2, -1, .nan]) : nil,
+      offset: bool() ? pick(Self.parameters) : nil, duration: pick(Self.times),
+      timing: int(0...2) == 0 ? timing() : nil)
   }
 
   /// A `Node.modifyAnimations` call.

@@ -17,6 +17,15 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
   case insertChild(parent: Parent, child: Int, index: Int)
   /// `node.removeFromParent()`.
   case removeFromParent(node: Int)
+  /// `parent.addChild(child, transition:)`.
+  case enter(parent: Parent, child: Int, transition: Transition)
+  /// `node.removeFromParent(transition:)`.
+  case exit(node: Int, transition: Transition)
+  /// `Node.animateLayout(of: root, duration:, timingParameters:) { changes }`; the animator
+  /// joins the list.
+  case animateLayout(root: Parent, duration: Double, timing: Timing, changes: [FuzzOperation])
+  /// `Node.matchGeometry(from:to:duration:)`; the animator joins the list.
+  case matchGeometry(from: Int, to: Int, duration: Double)
   /// Drops the sequence's reference to a node (it lives on while in a tree).
   case dropNode(Int)
   /// Removes a node from its parent and drops the reference: the node is gone.
@@ -155,6 +164,37 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case root(scene: Int)
     /// Nowhere: the node is outside every scene.
     case none
+  }
+
+  /// A `NodeTransition`: a fade, a scale, a move, or several, with their duration and, if
+  /// given, timing.
+  package struct Transition: Hashable, Sendable {
+    var fades: Bool
+    var scale: Double?
+    var offset: Double?
+    var duration: Double
+    var timing: Timing?
+
+    package init(fades: Bool, scale: Double?, offset: Double?, duration: Double, timing: Timing?) {
+      self.fades = fades
+      self.scale = scale
+      self.offset = offset
+      self.duration = duration
+      self.timing = timing
+    }
+
+    /// The transition itself.
+    var value: NodeTransition {
+      var parts: [NodeTransition] = []
+      if fades { parts.append(.opacity(duration: duration)) }
+      if let scale { parts.append(.scale(scale, duration: duration)) }
+      if let offset { parts.append(.move(by: Vector(dx: offset, dy: -offset), duration: duration)) }
+      var transition = parts.dropFirst().reduce(parts.first ?? .opacity(duration: duration)) {
+        $0.combined(with: $1)
+      }
+      if let timing { transition = transition.timingParameters(timing.parameters) }
+      return transition
+    }
   }
 
   /// One of the animator's configuration flags.
@@ -302,6 +342,17 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
     case .insertChild(let parent, let child, let index):
       return "\(parent).insertChild(n\(child), at: \(index))"
     case .removeFromParent(let node): return "n\(node).removeFromParent()"
+    case .enter(let parent, let child, let transition):
+      return "\(parent)?.addChild(n\(child), transition: \(transition))"
+    case .exit(let node, let transition):
+      return "n\(node).removeFromParent(transition: \(transition))"
+    case .animateLayout(let root, let duration, let timing, let changes):
+      return
+        "animators.append(Node.animateLayout(of: \(root)!, duration: \(duration), timingParameters: \(timing)) { "
+        + changes.map { "\($0)" }.joined(separator: "; ") + " })"
+    case .matchGeometry(let from, let to, let duration):
+      return
+        "animators.append(Node.matchGeometry(from: n\(from), to: n\(to), duration: \(duration)))"
     case .dropNode(let node): return "n\(node) = nil"
     case .destroyNode(let node): return "n\(node).removeFromParent(); n\(node) = nil"
     case .assign(let assignment): return "\(assignment)"
@@ -445,73 +496,5 @@ package indirect enum FuzzOperation: Hashable, Sendable, CustomStringConvertible
 
   private static func then(_ operation: FuzzOperation?) -> String {
     operation.map { "\($0)" } ?? "count()"
-  }
-}
-
-extension FuzzOperation.Parent: CustomStringConvertible {
-  /// The parent, written as Swift.
-  package var description: String {
-    switch self {
-    case .node(let node): "n\(node)"
-    case .root(let scene): "scene\(scene).root"
-    case .none: "nil"
-    }
-  }
-}
-
-extension FuzzOperation.Assignment: CustomStringConvertible {
-  /// The assignment, written as Swift.
-  package var description: String {
-    let value: String =
-      switch property {
-      case .center: "Point(x: \(self.value), y: \(-self.value))"
-      case .alpha: "\(self.value)"
-      case .transform: "Transform(rotationAngle: \(self.value))"
-      case .backgroundColor: "Color(red: \(self.value), green: 0.5, blue: 1)"
-      case .bounds: "Rect(x: 0, y: 0, width: \(self.value), height: 5)"
-      case .frame: "Rect(x: \(self.value), y: 0, width: 20, height: 5)"
-      case .path: "fuzzPath(\(self.value))"
-      case .turningPath:
-        "fuzzPath(\(self.value)), rotation: \(self.value >= 0 ? ".auto" : ".autoReverse")"
-      }
-    if property == .path || property == .turningPath {
-      return "n\(node).move(along: \(value))"
-    }
-    return "n\(node).\(property) = \(value)"
-  }
-}
-
-extension FuzzOperation.Timing: CustomStringConvertible {
-  /// The timing parameters, written as Swift.
-  package var description: String {
-    switch self {
-    case .curve(let curve): "CubicTimingParameters(animationCurve: .\(curve))"
-    case .controlPoints(let x1, let y1, let x2, let y2):
-      "CubicTimingParameters(controlPoint1: Point(x: \(x1), y: \(y1)), "
-        + "controlPoint2: Point(x: \(x2), y: \(y2)))"
-    case .springRatio(let ratio, let velocity):
-      "SpringTimingParameters(dampingRatio: \(ratio), initialVelocity: Vector(dx: \(velocity), "
-        + "dy: 0))"
-    case .springPhysics(let mass, let stiffness, let damping):
-      "SpringTimingParameters(mass: \(mass), stiffness: \(stiffness), damping: \(damping))"
-    case .springDuration(let duration, let bounce):
-      "SpringTimingParameters(duration: \(duration), bounce: \(bounce))"
-    }
-  }
-
-  /// The timing parameters themselves.
-  var parameters: any TimingCurveProvider {
-    switch self {
-    case .curve(let curve): CubicTimingParameters(animationCurve: curve)
-    case .controlPoints(let x1, let y1, let x2, let y2):
-      CubicTimingParameters(
-        controlPoint1: Point(x: x1, y: y1), controlPoint2: Point(x: x2, y: y2))
-    case .springRatio(let ratio, let velocity):
-      SpringTimingParameters(dampingRatio: ratio, initialVelocity: Vector(dx: velocity, dy: 0))
-    case .springPhysics(let mass, let stiffness, let damping):
-      SpringTimingParameters(mass: mass, stiffness: stiffness, damping: damping)
-    case .springDuration(let duration, let bounce):
-      SpringTimingParameters(duration: duration, bounce: bounce)
-    }
   }
 }

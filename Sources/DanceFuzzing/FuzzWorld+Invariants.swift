@@ -44,6 +44,10 @@ extension FuzzWorld {
       + (0..<4).map { node.velocity(of: \.frame).vector[$0] }
     if !velocities.allSatisfy(\.isFinite) { return "node: a velocity is not finite" }
     if let problem = node.auditProblems().first { return "node: \(problem)" }
+    // An exit ends by removing the node: an exiting node is in a scene, under a parent.
+    if node.isExiting && (node.parent == nil || node.scene == nil) {
+      return "node: exiting outside a scene"
+    }
     let dance = node.dance
     if dance.isRunning && dance.state != .active { return "dance: running but not active" }
     if dance.hasAnimation && !(0...1).contains(dance.progress) {

@@ -228,6 +228,25 @@ package final class FuzzWorld {
       parent(parentSlot)?.insertChild(child, at: index)
     case .removeFromParent(let slot):
       node(slot)?.removeFromParent()
+    case .enter(let parentSlot, let child, let transition):
+      guard let child = node(child) else { return }
+      parent(parentSlot)?.addChild(child, transition: transition.value)
+    case .exit(let slot, let transition):
+      node(slot)?.removeFromParent(transition: transition.value)
+    case .animateLayout(let rootSlot, let duration, let timing, let changes):
+      guard let root = parent(rootSlot) else { return }
+      let animator = Node.animateLayout(
+        of: root, duration: duration, timingParameters: timing.parameters
+      ) {
+        for change in changes { self.perform(change, depth: depth) }
+      }
+      made.append(WeakReference(object: animator))
+      animators.append(animator)
+    case .matchGeometry(let from, let to, let duration):
+      guard let from = node(from), let to = node(to) else { return }
+      let animator = Node.matchGeometry(from: from, to: to, duration: duration)
+      made.append(WeakReference(object: animator))
+      animators.append(animator)
     case .dropNode(let slot):
       guard !nodes.isEmpty else { return }
       release(&nodes[slot % nodes.count])

@@ -118,6 +118,12 @@ extension Point {
   }
 }
 
+extension Transform {
+  /// The six entries (a, b, c, d, tx, ty), padded with zeros: what two transforms compare
+  /// as when their decompositions may differ by a whole turn.
+  var matrix: SIMD8<Double> { SIMD8(a, b, c, d, tx, ty, 0, 0) }
+}
+
 extension Transform: VectorConvertible {
   /// The decomposition (tx, ty, angle, scaleX, scaleY, shear, 0, 0).
   public var vector: SIMD8<Double> {

@@ -195,10 +195,19 @@ extension PropertyAnimation {
       sum += offset
       scale = max(scale, offset.max(), -offset.min())
     }
-    // (Compared as values: a transform's vector wraps its angle on the way back.)
+    // (Compared as values: a transform's vector wraps its angle on the way back, and a half
+    // turn reads as π or −π by the sign of a zero, so transforms compare as matrices.)
     let shown = property.displayedValue.vector
     sum = Storage.Value(vector: sum).vector
-    if ((shown - sum) * (shown - sum)).sum() > (1e-9 * scale) * (1e-9 * scale) {
+    let limit = (1e-9 * scale) * (1e-9 * scale)
+    var differs = ((shown - sum) * (shown - sum)).sum() > limit
+    if differs, let shownMatrix = property.displayedValue as? Transform,
+      let sumMatrix = Storage.Value(vector: sum) as? Transform
+    {
+      let difference = shownMatrix.matrix - sumMatrix.matrix
+      differs = (difference * difference).sum() > limit
+    }
+    if differs {
       problems.append("the value shown \(shown) is not target + Σ offsets \(sum)")
     }
     return problems
