@@ -167,13 +167,16 @@ import Testing
 }
 
 extension LayoutTransitionTests {
-  @Test("An exiting node goes on with its exit; one the changes add again moves on from where it is drawn")
+  @Test(
+    "An exiting node goes on with its exit; one the changes add again moves on from where it is drawn"
+  )
   func exitingNodes() {
     let board = Board()
     let leaving = board.cards[0]
     let back = board.cards[1]
     let linear = CubicTimingParameters(animationCurve: .linear)
-    leaving.removeFromParent(transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
+    leaving.removeFromParent(
+      transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
     back.removeFromParent(transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
     board.scene.clock.advance(by: 0.5)
     let drawn = Self.corners(back)
