@@ -80,6 +80,8 @@ per "seek of a running timeline of 10 children, then a read" --timeline-seek-pro
   "per seek"
 per "point at a distance along a path (a line, a quadratic, a cubic)" --path-point-probe 1000 \
   3000 "per point"
+per "layout transition of 1000 cards (capture, changes, start, a frame)" \
+  --layout-transition-probe 2 6 "per card" 1000
 miss_ratio "cache misses, frame of 100 000 timed nodes (cachegrind: 32 KiB L1, 1 MiB LL)" \
   --large-frame-probe --large-reference-frame-probe
 miss_ratio "cache misses, host frame + read of centre and alpha, 100 000 nodes" \

@@ -47,6 +47,9 @@ enum Probe: String, CaseIterable {
   case pathFrame = "--path-frame-probe"
   /// COUNT frames of the hand-written loop over the same 100 paths.
   case pathReferenceFrame = "--path-reference-frame-probe"
+  /// COUNT layout transitions of 1000 cards in 10 columns: each reverses every column's
+  /// order and moves a card to the next column (capture, changes, start), then one frame.
+  case layoutTransition = "--layout-transition-probe"
   /// COUNT seeks of a running timeline of 10 staggered children (a scrubbing UI), each
   /// followed by a read of one node.
   case timelineSeek = "--timeline-seek-probe"
@@ -253,6 +256,15 @@ enum Probe: String, CaseIterable {
       var reference = PathReference(stagger: Self.stagger(frames: count), count: 100)
       for _ in 0..<count { reference.frame(1.0 / 60) }
       blackHole(reference.followers.last?.rotation)
+    case .layoutTransition:
+      let (scene, columns) = layoutScene(columns: 10, cards: 100)
+      for index in 0..<count {
+        Node.animateLayout(of: scene.root, duration: 0.4) {
+          reverseColumns(columns, moving: index)
+        }
+        scene.clock.advance(by: 1.0 / 60)
+      }
+      blackHole(columns[0].children.first?.center)
     case .timelineSeek:
       let (scene, nodes, timeline) = timelineScene(count: 10, duration: 10)
       var sum = 0.0

@@ -133,3 +133,34 @@ func timelineScene(count: Int, duration: Double) -> (Scene, [Node], Timeline) {
 
 /// The time between two children's starts in ``timelineScene(count:duration:)``.
 func timelineSpacing(count: Int, duration: Double) -> Double { 0.7 * duration / Double(count) }
+
+/// A scene of `columns` columns side by side, each a node holding `cards` cards stacked
+/// top to bottom (the layout transition's workload).
+func layoutScene(columns: Int, cards: Int) -> (Scene, [Node]) {
+  let scene = Scene()
+  let columnNodes = (0..<columns).map { column in
+    Node(frame: Rect(x: Double(column) * 110, y: 0, width: 100, height: Double(cards) * 12))
+  }
+  for column in columnNodes {
+    scene.root.addChild(column)
+    for row in 0..<cards {
+      column.addChild(Node(frame: Rect(x: 5, y: Double(row) * 12, width: 90, height: 10)))
+    }
+  }
+  return (scene, columnNodes)
+}
+
+/// The layout change of the layout transition's workload: every column's cards in reverse
+/// order (each card's frame changes), and the first card of column `moving % count` moved to
+/// the end of the next column.
+func reverseColumns(_ columns: [Node], moving: Int) {
+  let from = columns[moving % columns.count]
+  let to = columns[(moving + 1) % columns.count]
+  if let card = from.children.first { to.addChild(card) }
+  for column in columns {
+    let cards = column.children
+    for (row, card) in cards.reversed().enumerated() {
+      card.frame = Rect(x: 5, y: Double(row) * 12, width: 90, height: 10)
+    }
+  }
+}
