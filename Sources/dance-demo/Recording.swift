@@ -1,4 +1,5 @@
 import Dance
+import Glibc
 
 /// What one node looked like in one frame.
 struct NodeSnapshot: Equatable {
@@ -22,6 +23,23 @@ struct NodeSnapshot: Equatable {
     color = node.backgroundColor
     isHidden = node.isHidden
   }
+
+  /// `node` as drawn in the scene: its centre, turn and scale composed through its
+  /// ancestors' (a rotation and a scale each: no shear), its alpha times theirs.
+  init(flattening node: Node) {
+    self.init(node)
+    let toScene = node.transformToScene
+    center = Point(x: node.bounds.midX, y: node.bounds.midY).applying(toScene)
+    translation = .zero
+    angle = atan2(toScene.b, toScene.a)
+    let scaleX = (toScene.a * toScene.a + toScene.b * toScene.b).squareRoot()
+    scale = SIMD2(scaleX, scaleX > 0 ? (toScene.a * toScene.d - toScene.b * toScene.c) / scaleX : 0)
+    var ancestor = node.parent
+    while let parent = ancestor {
+      alpha *= parent.alpha
+      ancestor = parent.parent
+    }
+  }
 }
 
 /// The showcase sampled frame by frame from the engine: a snapshot of every node per frame.
@@ -34,9 +52,13 @@ struct Recording {
   init(_ showcase: Showcase, framesPerSecond: Double = 60) {
     self.framesPerSecond = framesPerSecond
     let count = Int((Showcase.duration * framesPerSecond).rounded())
+    let flat = Set(showcase.drawnFlat.map(ObjectIdentifier.init))
     for frame in 0...count {
       showcase.play(to: Double(frame) / framesPerSecond)
-      frames.append(showcase.nodes.map(NodeSnapshot.init))
+      frames.append(
+        showcase.nodes.map {
+          flat.contains(ObjectIdentifier($0)) ? NodeSnapshot(flattening: $0) : NodeSnapshot($0)
+        })
     }
   }
 

@@ -34,12 +34,20 @@ struct ShowcaseSVG {
     for child in showcase.scene.root.children {
       svg += group(for: child, nodes: nodes, seconds: seconds)
     }
+    // Nodes that change parent (and the hero pair) at their place in the scene, on top.
+    for node in showcase.drawnFlat {
+      svg += group(for: node, nodes: nodes, seconds: seconds, flat: true)
+    }
     svg += "</svg>\n"
     return svg
   }
 
-  private func group(for node: Node, nodes: [Node], seconds: String) -> String {
-    guard let index = nodes.firstIndex(where: { $0 === node }) else { return "" }
+  private func group(for node: Node, nodes: [Node], seconds: String, flat: Bool = false)
+    -> String
+  {
+    guard flat || !showcase.drawnFlat.contains(where: { $0 === node }),
+      let index = nodes.firstIndex(where: { $0 === node })
+    else { return "" }
     let track = recording.frames.map { $0[index] }
     let first = track[0]
     var out = "<g transform=\"translate(\(pair(position(first))))\">\n"

@@ -1,12 +1,12 @@
 import Dance
 import Glibc
 
-/// The demo's scene: seven small stories, each showing one part of Dance, played by a
+/// The demo's scene: eight small stories, each showing one part of Dance, played by a
 /// director that makes its calls at fixed clock times.
 final class Showcase {
   /// The canvas size, in scene units.
   static let width = 640.0
-  static let height = 660.0
+  static let height = 800.0
   /// How long the scripted show lasts, in seconds.
   static let duration = 6.5
 
@@ -39,6 +39,21 @@ final class Showcase {
   /// The timeline: a staggered deal, a label, a reveal from the middle out, and a nested
   /// timeline pulsing the badge three times at double speed. Drawn by `timeline.svg`.
   private(set) var deal: Timeline!
+  /// A shelf of four cards that a layout transition reverses, sending the last into a
+  /// turned tray (and another brings back), and a thumbnail that opens into a detail view.
+  let shelf = Node(frame: Rect(x: 20, y: 700, width: 300, height: 64))
+  let tray = Node(frame: Rect(x: 350, y: 700, width: 120, height: 64))
+  let shelfCards = (0..<4).map {
+    Node(frame: Rect(x: 10 + 70 * Double($0), y: 10, width: 44, height: 44))
+  }
+  let thumbnail = Node(frame: Rect(x: 506, y: 712, width: 40, height: 40))
+  let detail = Node(frame: Rect(x: 498, y: 692, width: 124, height: 84))
+  /// Every node to draw, parents before children, in the order the scene had at the start
+  /// (the layout band moves cards between parents; recordings keep this order).
+  private(set) var nodes: [Node] = []
+  /// The nodes the SVG draws at their place in the scene rather than inside their parent's
+  /// group: those that change parent, and the hero pair.
+  var drawnFlat: [Node] { shelfCards + [thumbnail, detail] }
   /// Labels for the drawings, with the point they sit at.
   let labels: [(text: String, at: Point)] = [
     ("node.dance chain: start(after:), pause, scrub, reverse", Point(x: 20, y: 28)),
@@ -48,6 +63,9 @@ final class Showcase {
     ("follower: the marker jumps every 0.15 s; .additive springs follow", Point(x: 20, y: 362)),
     ("timeline: staggered deal, label \"reveal\", nested ×3 at 2×", Point(x: 20, y: 462)),
     ("move(along: road, rotation: .auto): constant speed, facing the way", Point(x: 20, y: 562)),
+    (
+      "animateLayout: reverse the shelf, a card into the tray · matchGeometry", Point(x: 20, y: 684)
+    ),
   ]
 
   // The script's closures hold the showcase unowned: the showcase owns them.
@@ -72,10 +90,68 @@ final class Showcase {
     for card in cards { card.backgroundColor = Color(red: 0.95, green: 0.95, blue: 0.9) }
     badge.backgroundColor = Color(red: 0.98, green: 0.75, blue: 0.15)
     puck.addChild(puckBadge)
+    shelf.backgroundColor = Color(red: 0.17, green: 0.19, blue: 0.24)
+    tray.backgroundColor = Color(red: 0.24, green: 0.18, blue: 0.28)
+    tray.transform = Transform(rotationAngle: -0.12)
+    scene.root.addChild(shelf)
+    scene.root.addChild(tray)
+    for (index, card) in shelfCards.enumerated() {
+      card.backgroundColor = Color(red: 0.95, green: 0.45 + 0.15 * Double(index), blue: 0.3)
+      shelf.addChild(card)
+    }
+    thumbnail.backgroundColor = Color(red: 0.3, green: 0.75, blue: 0.95)
+    detail.backgroundColor = Color(red: 0.3, green: 0.75, blue: 0.95)
+    detail.isHidden = true
+    scene.root.addChild(thumbnail)
+    scene.root.addChild(detail)
     throwAnimator = Animator(initialValue: puck.center, clock: scene.clock)
     throwAnimator.onChange = { [puck] center in puck.center = center }
     deal = makeDeal()
     writeScript()
+    nodes = Self.walk(scene.root)
+  }
+
+  /// The nodes under `node`, parents before children.
+  private static func walk(_ node: Node) -> [Node] {
+    node.children.flatMap { [$0] + walk($0) }
+  }
+
+  /// The layout band's calls: the shelf reversed with its last card sent into the tray, then
+  /// everything back on a spring; the thumbnail opened into the detail view and closed.
+  private func layoutScript() -> [(time: Double, name: String, action: () -> Void)] {
+    let slots = (0..<4).map { Rect(x: 10 + 70 * Double($0), y: 10, width: 44, height: 44) }
+    return [
+      (
+        1.3, "layout: animateLayout — the shelf reverses, its last card goes into the tray",
+        { [unowned self] in
+          Node.animateLayout(of: scene.root, duration: 0.9) { [unowned self] in
+            tray.addChild(shelfCards[3])
+            shelfCards[3].frame = Rect(x: 38, y: 10, width: 44, height: 44)
+            for index in 0..<3 { shelfCards[index].frame = slots[2 - index] }
+          }
+        }
+      ),
+      (
+        3.0, "layout: animateLayout on a spring — all back on the shelf",
+        { [unowned self] in
+          Node.animateLayout(
+            of: scene.root, duration: 0.9,
+            timingParameters: SpringTimingParameters(dampingRatio: 0.75)
+          ) { [unowned self] in
+            shelf.addChild(shelfCards[3])
+            for index in 0..<4 { shelfCards[index].frame = slots[index] }
+          }
+        }
+      ),
+      (
+        3.6, "hero: matchGeometry(from: thumbnail, to: detail)",
+        { [unowned self] in Node.matchGeometry(from: thumbnail, to: detail, duration: 0.7) }
+      ),
+      (
+        5.3, "hero: matchGeometry(from: detail, to: thumbnail)",
+        { [unowned self] in Node.matchGeometry(from: detail, to: thumbnail, duration: 0.7) }
+      ),
+    ]
   }
 
   /// The calls the director makes, at clock times that are whole frames at 60 Hz.
@@ -192,6 +268,7 @@ final class Showcase {
     ]
     script.append(
       (0.6, "timeline: deal.start()", { [unowned self] in deal.start() }))
+    script += layoutScript()
     // The follower: every 9 frames (0.15 s) from 0.3 s to 5.7 s the marker jumps along a
     // Lissajous path, and an additive spring blends the follower toward it.
     for step in 0...36 {
@@ -269,19 +346,6 @@ final class Showcase {
       script[nextAction].action()
       nextAction += 1
     }
-  }
-
-  /// Every node to draw, parents before children.
-  var nodes: [Node] {
-    var result: [Node] = []
-    func visit(_ node: Node) {
-      for child in node.children {
-        result.append(child)
-        visit(child)
-      }
-    }
-    visit(scene.root)
-    return result
   }
 }
 

@@ -14,8 +14,9 @@ let usage = """
 
   Plays Dance's showcase scene — a node.dance chain that is paused, scrubbed and reversed, a
   spring retargeted mid-flight, a keyframe path, a throw that decays then springs home, a
-  follower of additive springs, a staggered timeline and a glider that follows a curved road
-  facing its way — on the virtual clock, and writes:
+  follower of additive springs, a staggered timeline, a glider that follows a curved road
+  facing its way, layout transitions that move cards between containers and a hero
+  transition — on the virtual clock, and writes:
     DIR/showcase.svg   the scene as an animated SVG, sampled frame by frame from the engine
     DIR/curves.svg     every named timing curve, spring responses, decay and retargets
     DIR/timeline.svg   the showcase's timeline as a chart: children, labels, callbacks

@@ -18,7 +18,7 @@ import Testing
     let calls = showcase.log.filter {
       !$0.contains(": completion at .") && !$0.hasSuffix("its end")
     }
-    #expect(calls.count == 17)
+    #expect(calls.count == 21)
     #expect(calls.first?.hasPrefix("0.00 s") == true && calls.last?.hasPrefix("5.50 s") == true)
     // The chain is back where it began; the puck is home; nothing is NaN.
     #expect(showcase.chain.center == Point(x: 78, y: 78))
@@ -68,6 +68,53 @@ import Testing
     #expect(showcase.glider.center == Point(x: 604, y: 628))
     #expect(abs(showcase.glider.transform.vector[2] - atan2(18, 64)) < 1e-12)
     #expect(showcase.log.contains("5.50 s  glider: completion at .end"))
+  }
+
+  @Test(
+    "The shelf's layout transitions start where the cards are drawn and land on the new layout; the hero opens and closes"
+  )
+  func layoutBand() {
+    let showcase = Showcase()
+    func corners(_ node: Node) -> [Point] {
+      let box = node.bounds
+      let toScene = node.transformToScene
+      let points = [
+        Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+        Point(x: box.maxX, y: box.maxY), Point(x: box.minX, y: box.maxY),
+      ]
+      return points.map { $0.applying(toScene) }
+    }
+    func close(_ a: [Point], _ b: [Point]) -> Bool {
+      zip(a, b).allSatisfy { abs($0.x - $1.x) < 1e-9 && abs($0.y - $1.y) < 1e-9 }
+    }
+    let card = showcase.shelfCards[3]
+    showcase.play(to: 1.3 - 1.0 / 60)
+    let onShelf = corners(card)
+    showcase.play(to: 1.3)
+    // Moved into the turned tray by the call at 1.3 s, and drawn exactly where it was.
+    #expect(card.parent === showcase.tray)
+    #expect(close(corners(card), onShelf), "\(corners(card)) vs \(onShelf)")
+    showcase.play(to: 2.2)
+    // On the tray's slot, turned with it; the other three reversed on the shelf.
+    let slot = [
+      Point(x: 38, y: 10), Point(x: 82, y: 10), Point(x: 82, y: 54), Point(x: 38, y: 54),
+    ].map { $0.applying(showcase.tray.transformToScene) }
+    #expect(close(corners(card), slot), "\(corners(card)) vs \(slot)")
+    #expect(showcase.shelfCards[0].frame == Rect(x: 150, y: 10, width: 44, height: 44))
+    // The hero: the detail starts on the thumbnail, opens, and closes again.
+    showcase.play(to: 3.6)
+    #expect(close(corners(showcase.detail), corners(showcase.thumbnail)))
+    showcase.play(to: 4.3)
+    #expect(!showcase.detail.isHidden && showcase.thumbnail.isHidden)
+    #expect(showcase.detail.frame == Rect(x: 498, y: 692, width: 124, height: 84))
+    showcase.play(to: Showcase.duration)
+    #expect(showcase.detail.isHidden && !showcase.thumbnail.isHidden)
+    #expect(showcase.thumbnail.frame == Rect(x: 506, y: 712, width: 40, height: 40))
+    // Back on the shelf in order, on the spring of the call at 3 s.
+    #expect(card.parent === showcase.shelf)
+    for (index, card) in showcase.shelfCards.enumerated() {
+      #expect(card.frame == Rect(x: 10 + 70 * Double(index), y: 10, width: 44, height: 44))
+    }
   }
 
   @Test("The follower never jumps while its marker does, and ends on the marker")
@@ -212,7 +259,8 @@ import Testing
     #expect(player.time == 2.5 && abs(played.time - 2.5) < 1e-12)
     played.seek(to: 2.5)
     #expect(
-      player.showcase.nodes.map(NodeSnapshot.init) == played.showcase.nodes.map(NodeSnapshot.init))
+      player.showcase.nodes.map { NodeSnapshot($0) }
+        == played.showcase.nodes.map { NodeSnapshot($0) })
   }
 
   @Test("The player's keys: pause, reverse to the start, replay, scrub within the show")
