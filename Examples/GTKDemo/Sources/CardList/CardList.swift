@@ -65,9 +65,14 @@ public final class CardList {
   /// Where the last entrance ended (`.end`: the cards are in; `.start`: reversed out).
   public private(set) var lastEntranceEnd = AnimatingPosition.start
   /// The expanded card, if any.
-  public private(set) var expanded: Int?
-  /// The cards swiped out of the list (until the entrance plays again).
-  public private(set) var dismissed: Set<Int> = []
+  public internal(set) var expanded: Int?
+  /// How many times a card dragged along the list changed places with another.
+  public internal(set) var reorders = 0
+  /// The cards in the list, top to bottom (a card dragged up or down changes it; a card
+  /// swiped out or deleted leaves it until the entrance plays again).
+  public internal(set) var order: [Int]
+  /// The cards swiped out of the list or deleted (until the entrance plays again).
+  public var dismissed: Set<Int> { Set(cards.indices).subtracting(order) }
   /// How each swipe came to rest, in order: the card and the end its transition reached.
   public private(set) var swipeEnds: [(card: Int, position: AnimatingPosition)] = []
 
@@ -80,21 +85,25 @@ public final class CardList {
     var origin: Double
   }
 
-  /// The pointer's hold: the card, where the pointer went down, how far it has been since.
+  /// The pointer's hold: the card, where the pointer went down, how far it has been since,
+  /// and whether it drags the card up or down the list (and how far below its centre it
+  /// holds it).
   struct Press {
     let card: Int
     let start: Point
     var travel: Double
+    var reorderGrab: Double?
   }
 
   /// The swipes under way: held, or let go and not yet at rest.
-  private var swipes: [Swipe] = []
-  private var pressed: Press?
+  var swipes: [Swipe] = []
+  var pressed: Press?
   private let identities: [ObjectIdentifier: Int]
 
   /// A list of `count` cards in a window `size` large; the entrance starts with the clock.
   public init(count: Int = 5, size: Size = Size(width: 640, height: 600)) {
     self.size = size
+    order = Array(0..<count)
     titles = (0..<count).map { ["Inbox", "Photos", "Music", "Maps", "Notes", "Clock"][$0 % 6] }
     var cards: [Node] = []
     var avatars: [Node] = []
@@ -135,11 +144,14 @@ public final class CardList {
 
   // MARK: - Layout
 
-  /// Where card `index` rests in the current layout (one card may be expanded; dismissed
-  /// cards take no room).
+  /// Where card `index` rests in the current layout: its place in ``order`` (one card may be
+  /// expanded; cards out of the list take no room, and one out of it rests below the rest).
   public func home(of index: Int) -> Point {
     var y = Self.top
-    for above in 0..<index where !dismissed.contains(above) { y += height(of: above) + Self.gap }
+    for above in order {
+      if above == index { break }
+      y += height(of: above) + Self.gap
+    }
     return Point(x: size.width / 2, y: y + height(of: index) / 2)
   }
 
@@ -159,7 +171,9 @@ public final class CardList {
     for swipe in swipes { swipe.transition.animator.stopAnimation(true) }
     swipes.removeAll()
     pressed = nil
-    dismissed.removeAll()
+    // Cards out of the list come back (an exiting one is taken back).
+    for card in cards where card.parent == nil || card.isExiting { scene.root.addChild(card) }
+    order = Array(cards.indices)
     let homes = cards.indices.map(home(of:))
     for (index, card) in cards.enumerated() {
       card.center = Point(x: homes[index].x + Self.entranceOffset, y: homes[index].y)
@@ -202,7 +216,7 @@ public final class CardList {
   /// The topmost card under `point` (window coordinates) that is still in the list, if any.
   public func card(at point: Point) -> Int? {
     for child in scene.root.children.reversed() {
-      guard let index = index(of: child), !dismissed.contains(index) else { continue }
+      guard let index = index(of: child), order.contains(index) else { continue }
       let local = point.applying(child.transformToScene.inverted())
       if child.bounds.contains(local) { return index }
     }
@@ -216,7 +230,7 @@ public final class CardList {
     let card = cards[index]
     // In front of the others; moving a node within its scene keeps its animations.
     scene.root.addChild(card)
-    pressed = Press(card: index, start: point, travel: 0)
+    pressed = Press(card: index, start: point, travel: 0, reorderGrab: nil)
     if let swipe = swipes.firstIndex(where: { $0.card == index }) {
       // Caught mid-release: the fraction the release shows now is under the pointer, so the
       // next update goes on from there without a jump.
@@ -230,7 +244,9 @@ public final class CardList {
   }
 
   /// The pointer moved to `point`: once it has moved more than ``clickSlop`` from where it
-  /// went down, the card under it is swiped sideways, its dismissal following the pointer.
+  /// went down, the card under it is swiped sideways, its dismissal following the pointer,
+  /// or, if the pointer set off more up or down than sideways, dragged along the list
+  /// (``drag(_:to:)``).
   public func pointerMoved(to point: Point, time: Double) {
     guard var press = pressed else { return }
     let distance =
@@ -239,9 +255,18 @@ public final class CardList {
     press.travel = max(press.travel, distance)
     pressed = press
     var swipe = swipes.firstIndex { $0.card == press.card }
-    if swipe == nil && press.travel > Self.clickSlop {
-      swipes.append(beginSwipe(of: press.card, from: press.start, towards: point))
-      swipe = swipes.count - 1
+    if swipe == nil && press.reorderGrab == nil && press.travel > Self.clickSlop {
+      if abs(point.y - press.start.y) > abs(point.x - press.start.x) {
+        press.reorderGrab = press.start.y - cards[press.card].center.y
+        pressed = press
+      } else {
+        swipes.append(beginSwipe(of: press.card, from: press.start, towards: point))
+        swipe = swipes.count - 1
+      }
+    }
+    if let grab = press.reorderGrab {
+      drag(press.card, to: point.y - grab)
+      return
     }
     guard let swipe else { return }
     let moved = (point.x - swipes[swipe].origin) * swipes[swipe].direction
@@ -258,6 +283,8 @@ public final class CardList {
     pressed = nil
     if let swipe = swipes.first(where: { $0.card == press.card }) {
       swipe.transition.finish()
+    } else if press.reorderGrab != nil {
+      relayout()
     } else if press.travel <= Self.clickSlop {
       toggleExpansion(of: press.card)
     }
@@ -288,7 +315,9 @@ public final class CardList {
     swipes.removeAll { $0.card == index }
     swipeEnds.append((index, position))
     if position == .end {
-      dismissed.insert(index)
+      // Gone from view: out of the list and the scene graph.
+      order.removeAll { $0 == index }
+      cards[index].removeFromParent()
       if expanded == index { expanded = nil }
     }
     relayout()
@@ -303,9 +332,9 @@ public final class CardList {
 
   /// Springs every card that is in the list and not being swiped to its place in the current
   /// layout: its centre, its height (the expanded one shows its details).
-  private func relayout() {
-    for (each, card) in cards.enumerated()
-    where !dismissed.contains(each) && !swipes.contains(where: { $0.card == each }) {
+  func relayout() {
+    for each in order where !swipes.contains(where: { $0.card == each }) {
+      let card = cards[each]
       let home = home(of: each)
       let height = height(of: each)
       let panel = details[each]
@@ -330,12 +359,16 @@ public final class CardList {
     case left
     /// →: scrub the entrance forward (pausing it).
     case right
+    /// Delete: delete the expanded card, or else the bottom one (``delete(_:)``).
+    case delete
   }
 
   /// A key was pressed.
   public func key(_ key: Key) {
     let active = entrance.state != .inactive
     switch key {
+    case .delete:
+      if let card = expanded ?? order.last { delete(card) }
     case .space:
       if !active {
         replayEntrance(reversed: false)

@@ -10,7 +10,7 @@ import Dance
 /// A tick callback on the drawing area reads `gdk_frame_clock_get_frame_time` (µs), turns
 /// it into scene time with a ``FrameClockDriver`` (which caps stalls at a quarter of a
 /// second), advances the list's clock there, and queues a redraw; the drawing area's draw
-/// function is ``CairoRenderer/draw(_:on:)``. A drag gesture swipes and clicks cards;
+/// function is ``CairoRenderer/draw(_:on:)``. A drag gesture swipes, reorders and clicks cards;
 /// a key controller takes space, `r`, ← and →; Esc or closing the window ends the run.
 public enum WindowRun {
   /// What a windowed run did.
@@ -153,6 +153,7 @@ public enum WindowRun {
     case GDK_KEY_r, GDK_KEY_R: host.list.key(.reverse)
     case GDK_KEY_Left: host.list.key(.left)
     case GDK_KEY_Right: host.list.key(.right)
+    case GDK_KEY_Delete, GDK_KEY_BackSpace: host.list.key(.delete)
     case GDK_KEY_Escape: host.done = true
     default: return 0
     }

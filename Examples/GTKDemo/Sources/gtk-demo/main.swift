@@ -16,7 +16,8 @@ let usage = """
   usage: gtk-demo [--frames N [--drag] [--click] [--screenshot FILE.png]] [--window]
 
   Without options, opens a window: swipe a card sideways to dismiss it (let go, it leaves
-  or comes back as the swipe's position and speed say), click a card to expand it; space pauses or resumes the entrance (and plays it again once it has ended),
+  or comes back as the swipe's position and speed say), drag it up or down to reorder the
+  list, click a card to expand it, Delete removes the expanded (or bottom) card; space pauses or resumes the entrance (and plays it again once it has ended),
   r reverses it, ←/→ scrub it, Esc or closing the window quits.
 
     --frames N           run headless: N frames at 60 Hz on the virtual clock, no display

@@ -252,6 +252,73 @@ import Testing
   }
 
   @Test(
+    "A card dragged down past the next changes places with it: the other moves from where it is drawn, and the dragged one settles in its new place"
+  )
+  func dragReorders() {
+    let list = CardList()
+    list.advance(to: 1.5)
+    let homes = list.cards.indices.map(list.home(of:))
+    let card = list.cards[1]
+    var pointer = card.center
+    var time = 1.5
+    list.pointerDown(at: pointer, time: time)
+    var swappedAt: Int?
+    for frame in 1...12 {
+      time += 1.0 / 60
+      pointer.y += 10
+      let before = list.cards[2].center
+      list.pointerMoved(to: pointer, time: time)
+      // The dragged card is under the pointer.
+      #expect(abs(card.center.y - pointer.y) < 1e-9 && card.center.x == homes[1].x)
+      if list.reorders == 1 && swappedAt == nil {
+        swappedAt = frame
+        // The card passed over starts from where it was drawn, bound for the freed place.
+        #expect(list.cards[2].center == before)
+        #expect(list.cards[2].targetValue(of: \.center) == homes[1])
+      }
+      list.advance(to: time)
+    }
+    // Its centre passed card 2's (254) at 164 + 10 × 10 = 264: the tenth frame, once only.
+    #expect(swappedAt == 10 && list.reorders == 1)
+    #expect(list.order == [0, 2, 1, 3, 4])
+    list.pointerUp(at: pointer, time: time)
+    list.advance(to: time + 1.5)
+    #expect(card.center == homes[2] && list.cards[2].center == homes[1])
+    for index in [0, 3, 4] { #expect(list.cards[index].center == homes[index]) }
+  }
+
+  @Test(
+    "Delete takes the expanded card out with an exit transition while a layout transition closes the gap; the entrance brings it back"
+  )
+  func deleteExits() {
+    let list = CardList()
+    list.advance(to: 1.5)
+    let homes = list.cards.indices.map(list.home(of:))
+    list.pointerDown(at: homes[1], time: 1.5)
+    list.pointerUp(at: homes[1], time: 1.5)
+    list.advance(to: 3)
+    #expect(list.expanded == 1)
+    let below = list.cards[2].center
+    list.key(.delete)
+    #expect(list.cards[1].isExiting && list.expanded == nil && list.order == [0, 2, 3, 4])
+    #expect(list.cards[2].center == below)  // nothing jumps
+    list.advance(to: 3.15)
+    #expect(list.cards[1].alpha < 1 && list.cards[1].isExiting)
+    list.advance(to: 4.5)
+    #expect(list.cards[1].parent == nil && !list.cards[1].isExiting)
+    // Card 2 took card 1's place, and so on down.
+    #expect(list.cards[2].center == homes[1])
+    #expect(list.cards[3].center == homes[2] && list.cards[4].center == homes[3])
+    #expect(list.card(at: homes[4]) == nil)
+    list.key(.space)
+    list.advance(to: 8)
+    #expect(list.order == [0, 1, 2, 3, 4])
+    for (index, card) in list.cards.enumerated() {
+      #expect(card.parent != nil && card.center == homes[index] && card.alpha == 1, "card \(index)")
+    }
+  }
+
+  @Test(
     "A click expands a card with a spring and the cards below make room; a second click collapses it"
   )
   func clickExpands() {
