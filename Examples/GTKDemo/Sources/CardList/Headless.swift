@@ -69,6 +69,16 @@ public enum HeadlessRun {
 
     /// The default script.
     public init() {}
+
+    /// A drag down the list: card 1 (the second), 10 points a frame for 14 frames, past the
+    /// middle of the card below, which makes way.
+    public static var reorder: Drag {
+      var drag = Drag()
+      drag.card = 1
+      drag.dragFrames = 14
+      drag.step = Point(x: 0, y: 10)
+      return drag
+    }
   }
 
   /// A scripted click: the frame and the card.

@@ -13,15 +13,17 @@ import Dance
 #endif
 
 let usage = """
-  usage: gtk-demo [--frames N [--drag] [--click] [--screenshot FILE.png]] [--window]
+  usage: gtk-demo [--frames N [--drag | --reorder] [--click] [--screenshot FILE.png]] [--window]
 
   Without options, opens a window: swipe a card sideways to dismiss it (let go, it leaves
   or comes back as the swipe's position and speed say), drag it up or down to reorder the
-  list, click a card to expand it, Delete removes the expanded (or bottom) card; space pauses or resumes the entrance (and plays it again once it has ended),
-  r reverses it, ←/→ scrub it, Esc or closing the window quits.
+  list, click a card to expand it, Delete removes the expanded (or bottom) card; space
+  pauses or resumes the entrance (and plays it again once it has ended), r reverses it,
+  ←/→ scrub it, Esc or closing the window quits.
 
     --frames N           run headless: N frames at 60 Hz on the virtual clock, no display
     --drag               in the headless run, swipe card 3 out to the right (frames 70–82)
+    --reorder            in the headless run, drag card 2 down past card 3 (frames 70–84)
     --click              in the headless run, click card 2 at frame 60 (it expands)
     --screenshot FILE    save the last headless frame as a PNG image; a bare file name goes
                          into gtk-demo-output/
@@ -33,6 +35,7 @@ let usage = """
 var frames: Int?
 var screenshot: String?
 var drag = false
+var reorder = false
 var click = false
 var window = false
 var arguments = CommandLine.arguments.dropFirst()
@@ -51,6 +54,7 @@ while let argument = arguments.popFirst() {
     }
     screenshot = path.contains("/") ? path : "gtk-demo-output/" + path
   case "--drag": drag = true
+  case "--reorder": reorder = true
   case "--click": click = true
   case "--window": window = true
   case "--help", "-h":
@@ -61,8 +65,14 @@ while let argument = arguments.popFirst() {
     exit(2)
   }
 }
-if window && (drag || click || screenshot != nil) {
-  print("gtk-demo: --drag, --click and --screenshot belong to the headless run\n\n" + usage)
+if window && (drag || reorder || click || screenshot != nil) {
+  print(
+    "gtk-demo: --drag, --reorder, --click and --screenshot belong to the headless run\n\n"
+      + usage)
+  exit(2)
+}
+if drag && reorder {
+  print("gtk-demo: one scripted drag at a time: --drag or --reorder\n\n" + usage)
   exit(2)
 }
 
@@ -75,7 +85,8 @@ if let frames, !window {
     exit(1)
   }
   HeadlessRun.run(
-    list, frames: frames, drag: drag ? HeadlessRun.Drag() : nil,
+    list, frames: frames,
+    drag: drag ? HeadlessRun.Drag() : reorder ? HeadlessRun.Drag.reorder : nil,
     click: click ? HeadlessRun.Click() : nil, canvas: canvas)
   print("gtk-demo: \(frames) frames, clock at \(list.scene.clock.now) s")
   for (index, card) in list.cards.enumerated() {
