@@ -28,6 +28,9 @@ final class NodeExit {
 extension Node {
   /// Whether the node is animating out after ``removeFromParent(transition:)``: it is still
   /// in the graph, and drawn, until its exit ends; then it leaves its parent.
+  ///
+  /// Treated as gone: ``targetValue(of:)`` reads where the exit ends (alpha 0 for a fade),
+  /// and a layout transition leaves the node to its exit.
   public var isExiting: Bool { exitState != nil }
 
   /// Adds `node` as the frontmost child, as ``addChild(_:)`` does, and animates it in from
