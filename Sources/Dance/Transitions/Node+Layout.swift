@@ -56,12 +56,15 @@ extension Node {
     of root: Node, animator: PropertyAnimator, _ changes: () -> Void
   ) -> PropertyAnimator {
     let springs = animator.readCore { $0.timing.isSpring }
-    let before = LayoutCapture(root, velocities: springs)
-    performWithoutAnimation(changes)
     var plan = LayoutPlan()
-    let rootParent = root.parent?.transformToScene ?? .identity
-    plan.walk(root, parentStart: rootParent, before: before)
-    plan.bringBackRemoved(before: before, into: root, rootStart: plan.rootStart ?? rootParent)
+    // Outside any animation block (called from one, reads would give targets).
+    performWithoutAnimation {
+      let before = LayoutCapture(root, velocities: springs)
+      changes()
+      let rootParent = root.parent?.transformToScene ?? .identity
+      plan.walk(root, parentStart: rootParent, before: before)
+      plan.bringBackRemoved(before: before, into: root, rootStart: plan.rootStart ?? rootParent)
+    }
     let lanes = plan.lanes
     animator.addAnimations { [weak animator] in
       guard let animator else { return }
@@ -81,7 +84,7 @@ extension Node {
           node.exitState = nil
         } else {
           node.removeFromParent()
-          node.alpha = exit.alpha
+          performWithoutAnimation { node.alpha = exit.alpha }
         }
       }
     }

@@ -37,15 +37,22 @@ extension Node {
       transform: source.targetValue(of: \.transform), alpha: source.targetValue(of: \.alpha)
     )
     let destinationAlpha = destination.targetValue(of: \.alpha)
-    let sourceParent = source.parent?.transformToScene ?? .identity
-    let destinationParent = destination.parent?.transformToScene ?? .identity
     let destinationEnd = (
       destination.targetValue(of: \.center), destination.targetValue(of: \.bounds),
       destination.targetValue(of: \.transform)
     )
-    let sourceShown = (source.center, source.bounds, source.transform, source.alpha)
+    // What is drawn, read outside any animation block (inside one, reads give targets).
+    var sourceShown = (Point.zero, Rect.zero, Transform.identity, 0.0)
+    var (from, sourceParent, destinationParent) = (
+      Transform.identity, Transform.identity, Transform.identity
+    )
+    Node.performWithoutAnimation {
+      sourceShown = (source.center, source.bounds, source.transform, source.alpha)
+      from = source.transformToScene
+      sourceParent = source.parent?.transformToScene ?? .identity
+      destinationParent = destination.parent?.transformToScene ?? .identity
+    }
     // Where each is drawn: the source as it shows now, the destination at its targets.
-    let from = source.transformToScene
     let to = LayoutPlan.screen(
       center: destinationEnd.0, bounds: destinationEnd.1, transform: destinationEnd.2,
       parent: destinationParent)
@@ -88,7 +95,7 @@ extension Node {
         source.isHidden = position == .end
       }
       if let destination, position == .start {
-        destination.alpha = destinationAlpha
+        Node.performWithoutAnimation { destination.alpha = destinationAlpha }
         destination.isHidden = destinationWasHidden
       }
     }

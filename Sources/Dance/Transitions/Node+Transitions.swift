@@ -52,7 +52,9 @@ extension Node {
     let transform = node.targetValue(of: \.transform)
     let center = node.targetValue(of: \.center)
     // The transition's state at once, then an animation back to the node's own values.
-    node.apply(transition, alpha: alpha, transform: transform, center: center)
+    Node.performWithoutAnimation {
+      node.apply(transition, alpha: alpha, transform: transform, center: center)
+    }
     let animator = PropertyAnimator(
       duration: transition.duration, timingParameters: transition.timing)
     animator.addAnimations { [weak node] in
@@ -90,7 +92,9 @@ extension Node {
     animator.addCompletion { [weak self, weak exit] _ in
       guard let self, let exit, self.exitState === exit else { return }
       self.removeFromParent()
-      self.restore(transition, alpha: alpha, transform: transform, center: center)
+      Node.performWithoutAnimation {
+        self.restore(transition, alpha: alpha, transform: transform, center: center)
+      }
     }
     animator.startAnimation()
   }

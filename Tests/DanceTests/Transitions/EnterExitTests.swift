@@ -153,3 +153,22 @@ import Testing
     #expect(errors.count == 3, "\(errors)")
   }
 }
+
+extension EnterExitTests {
+  @Test(
+    "Called inside an animation block, an entrance still starts from its state at once, on its own timing"
+  )
+  func insideABlock() {
+    let (scene, parent, child) = Self.scene()
+    let other = Node(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    parent.addChild(other)
+    other.dance.animate(duration: 2, curve: .linear) {
+      $0.alpha = 0
+      parent.addChild(
+        child, transition: NodeTransition.opacity(duration: 1).timingParameters(Self.linear))
+    }.start()
+    #expect(child.alpha == 0)
+    scene.clock.advance(by: 0.5)
+    #expect(abs(child.alpha - 0.4) < 1e-12 && abs(other.alpha - 0.75) < 1e-12)
+  }
+}

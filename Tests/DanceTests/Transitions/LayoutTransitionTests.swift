@@ -194,3 +194,24 @@ extension LayoutTransitionTests {
     #expect(back.alpha == 1 && back.frame == Rect(x: 0, y: 0, width: 100, height: 100))
   }
 }
+
+extension LayoutTransitionTests {
+  @Test("Called inside an animation block, a layout transition still starts from what is drawn")
+  func insideABlock() {
+    let board = Board()
+    let twin = Board()
+    twin.changes()
+    // The first card is moving: inside a block its target is not what is drawn.
+    board.cards[0].dance.animate(duration: 2, curve: .linear) {
+      $0.center = Point(x: 150, y: 300)
+    }.start()
+    board.scene.clock.advance(by: 0.5)
+    let old = board.corners
+    board.box.dance.animate(duration: 1, curve: .linear) { _ in
+      Node.animateLayout(of: board.scene.root, duration: 1, curve: .linear) { board.changes() }
+    }.start()
+    #expect(Self.close(board.corners, old), "\(board.corners) vs \(old)")
+    board.scene.clock.advance(by: 1)
+    #expect(Self.close(board.corners, twin.corners))
+  }
+}
