@@ -1,4 +1,5 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
@@ -35,21 +36,11 @@ import Testing
     }
 
     /// Every card's corners on screen.
-    var corners: [[Point]] { cards.map(LayoutTransitionTests.corners) }
-  }
-
-  static func corners(_ node: Node) -> [Point] {
-    let bounds = node.bounds
-    return [
-      Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-      Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY),
-    ].map { $0.applying(node.transformToScene) }
+    var corners: [[Point]] { cards.map(\.sceneCorners) }
   }
 
   static func close(_ a: [[Point]], _ b: [[Point]], within tolerance: Double = 1e-9) -> Bool {
-    zip(a, b).allSatisfy {
-      zip($0, $1).allSatisfy { abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }
-    }
+    a.count == b.count && zip(a, b).allSatisfy { pointsClose($0, $1, within: tolerance) }
   }
 
   @Test(
@@ -114,8 +105,8 @@ import Testing
     let removed = board.cards[0]
     let child = Node(frame: Rect(x: 5, y: 5, width: 20, height: 20))
     removed.addChild(child)
-    let childCorners = Self.corners(child)
-    let old = Self.corners(removed)
+    let childCorners = child.sceneCorners
+    let old = removed.sceneCorners
     let added = Node(frame: Rect(x: 20, y: 300, width: 100, height: 40))
     added.alpha = 0.9
     Node.animateLayout(of: board.scene.root, duration: 1, curve: .linear) {
@@ -125,8 +116,8 @@ import Testing
     #expect(added.alpha == 0)
     #expect(removed.isExiting && removed.parent === board.scene.root)
     #expect(board.scene.root.children.first === removed)  // behind the others
-    #expect(Self.close([Self.corners(removed)], [old]))
-    #expect(Self.close([Self.corners(child)], [childCorners]))  // its subtree comes along
+    #expect(Self.close([removed.sceneCorners], [old]))
+    #expect(Self.close([child.sceneCorners], [childCorners]))  // its subtree comes along
     board.scene.clock.advance(by: 0.25)
     #expect(abs(added.alpha - 0.225) < 1e-12 && abs(removed.alpha - 0.75) < 1e-12)
     board.scene.clock.advance(by: 0.75)
@@ -179,13 +170,13 @@ extension LayoutTransitionTests {
       transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
     back.removeFromParent(transition: NodeTransition.opacity(duration: 1).timingParameters(linear))
     board.scene.clock.advance(by: 0.5)
-    let drawn = Self.corners(back)
+    let drawn = back.sceneCorners
     Node.animateLayout(of: board.scene.root, duration: 1, curve: .linear) {
       board.box.addChild(back)
       back.frame = Rect(x: 0, y: 0, width: 100, height: 100)
     }
     #expect(leaving.isExiting && !back.isExiting)
-    #expect(Self.close([Self.corners(back)], [drawn]))
+    #expect(Self.close([back.sceneCorners], [drawn]))
     #expect(abs(back.alpha - 0.5) < 1e-12)
     board.scene.clock.advance(by: 0.5)
     #expect(leaving.parent == nil)  // its own exit ended on time

@@ -1,22 +1,11 @@
 import Dance
+import SceneSupport
 import TestSupport
 import Testing
 
 /// `Node.matchGeometry(from:to:…)`: the destination starts exactly where the source is drawn
 /// and ends on its own place; the two crossfade and fly together; the source ends hidden.
 @Suite struct MatchGeometryTests {
-  static func corners(_ node: Node) -> [Point] {
-    let bounds = node.bounds
-    return [
-      Point(x: bounds.minX, y: bounds.minY), Point(x: bounds.maxX, y: bounds.minY),
-      Point(x: bounds.maxX, y: bounds.maxY), Point(x: bounds.minX, y: bounds.maxY),
-    ].map { $0.applying(node.transformToScene) }
-  }
-
-  static func close(_ a: [Point], _ b: [Point], within tolerance: Double = 1e-9) -> Bool {
-    zip(a, b).allSatisfy { abs($0.x - $1.x) <= tolerance && abs($0.y - $1.y) <= tolerance }
-  }
-
   /// A thumbnail in a turned grid, and a detail view in a scaled panel, hidden.
   static func scene() -> (Scene, thumbnail: Node, detail: Node) {
     let scene = Scene()
@@ -41,25 +30,25 @@ import Testing
   )
   func heroFlies() {
     let (scene, thumbnail, detail) = Self.scene()
-    let thumbnailCorners = Self.corners(thumbnail)
+    let thumbnailCorners = thumbnail.sceneCorners
     let detailFrame = detail.frame
-    let detailCorners = Self.corners(detail)
+    let detailCorners = detail.sceneCorners
     var ended: [AnimatingPosition] = []
     Node.matchGeometry(from: thumbnail, to: detail, duration: 1, curve: .linear).addCompletion {
       ended.append($0)
     }
     #expect(!detail.isHidden && detail.alpha == 0)
-    #expect(Self.close(Self.corners(detail), thumbnailCorners))
-    #expect(Self.close(Self.corners(thumbnail), thumbnailCorners))
+    #expect(pointsClose(detail.sceneCorners, thumbnailCorners))
+    #expect(pointsClose(thumbnail.sceneCorners, thumbnailCorners))
     scene.clock.advance(by: 0.5)
     // Crossfading, and flying together: the two are drawn at the same place.
     #expect(abs(detail.alpha - 0.475) < 1e-12 && abs(thumbnail.alpha - 0.45) < 1e-12)
-    #expect(Self.close(Self.corners(detail), Self.corners(thumbnail), within: 1e-6))
-    #expect(!Self.close(Self.corners(detail), thumbnailCorners, within: 1))
+    #expect(pointsClose(detail.sceneCorners, thumbnail.sceneCorners, within: 1e-6))
+    #expect(!pointsClose(detail.sceneCorners, thumbnailCorners, within: 1))
     scene.clock.advance(by: 0.5)
     #expect(ended == [.end])
     #expect(detail.frame == detailFrame && detail.alpha == 0.95 && !detail.isHidden)
-    #expect(Self.close(Self.corners(detail), detailCorners))
+    #expect(pointsClose(detail.sceneCorners, detailCorners))
     #expect(thumbnail.isHidden && thumbnail.alpha == 0.9)
     #expect(thumbnail.frame == Rect(x: 30, y: 40, width: 60, height: 60))
   }
