@@ -142,8 +142,16 @@ open class Node {
     @exclusivity(unchecked)
   #endif
   private var danceStorage: NodeDance?
-  /// The exit under way after ``removeFromParent(transition:)``, if any.
-  var exitState: NodeExit?
+  /// The exit under way after ``removeFromParent(transition:)``, if any. Written only through
+  /// ``replaceExit(with:)``.
+  private(set) var exitState: NodeExit?
+
+  /// Sets ``exitState``, releasing the exit it held only once the write is over: the last
+  /// reference to an exit's animator ends its run, whose completions read this property.
+  func replaceExit(with exit: NodeExit?) {
+    let old = exitState
+    withExtendedLifetime(old) { exitState = exit }
+  }
 
   /// Creates a node whose ``frame`` is `frame`.
   public init(frame: Rect = .zero) {
@@ -274,7 +282,7 @@ open class Node {
   /// its descendants' end where they are (completions run with `.current`).
   public func removeFromParent() {
     // An exit under way is over: the node goes now.
-    exitState = nil
+    replaceExit(with: nil)
     guard let parent = parentLink else { return }
     let wasInScene = scene != nil
     parent.children.removeAll { $0 === self }

@@ -71,8 +71,9 @@ extension Node {
       for lane in lanes { lane(animator) }
     }
     for node in plan.leaving {
-      node.exitState = NodeExit(
-        animator: animator, transition: .opacity(duration: 0), of: node, ownsAnimator: false)
+      node.replaceExit(
+        with: NodeExit(
+          animator: animator, transition: .opacity(duration: 0), of: node, ownsAnimator: false))
     }
     // (Held weakly: the nodes hold their exits, which hold the animator.)
     let leaving = plan.leaving.map(WeakNode.init)
@@ -81,7 +82,7 @@ extension Node {
         guard let node = weak.node, let exit = node.exitState, exit.animator === animator
         else { continue }
         if position == .start {
-          node.exitState = nil
+          node.replaceExit(with: nil)
         } else {
           node.removeFromParent()
           performWithoutAnimation { node.alpha = exit.alpha }

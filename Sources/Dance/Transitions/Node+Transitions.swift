@@ -80,7 +80,7 @@ extension Node {
     let animator = PropertyAnimator(
       duration: transition.duration, timingParameters: transition.timing)
     let exit = NodeExit(animator: animator, transition: transition, of: self, ownsAnimator: true)
-    exitState = exit
+    replaceExit(with: exit)
     // (The block holds the values, not the exit, which holds the animator.)
     let (alpha, transform, center) = (exit.alpha, exit.transform, exit.center)
     animator.addAnimations { [weak self] in
@@ -103,7 +103,7 @@ extension Node {
   /// it, on `transition`'s timing (0.2 s ease-out without one).
   func cancelExit(with transition: NodeTransition?) {
     guard let exit = exitState else { return }
-    exitState = nil
+    replaceExit(with: nil)
     // (A layout transition's fade-out of this node is taken over by the way back below.)
     if exit.ownsAnimator { exit.animator.stopAnimation(true) }
     let back = PropertyAnimator(

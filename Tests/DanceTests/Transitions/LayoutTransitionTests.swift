@@ -206,3 +206,27 @@ extension LayoutTransitionTests {
     #expect(Self.close(board.corners, twin.corners))
   }
 }
+
+extension LayoutTransitionTests {
+  @Test(
+    "Ending an exit that holds the last reference to a stopped layout animator runs that animator's end safely"
+  )
+  func droppedStoppedLayout() {
+    let board = Board()
+    let removed = board.cards[0]
+    var ended: [AnimatingPosition] = []
+    do {
+      let animator = Node.animateLayout(of: board.scene.root, duration: 1) {
+        removed.removeFromParent()
+      }
+      animator.addCompletion { ended.append($0) }
+      animator.stopAnimation(false)
+    }
+    #expect(removed.isExiting && removed.parent === board.scene.root)
+    // The exit goes, and with it the last reference to the stopped animator, whose run ends
+    // (its completions read the node's exit).
+    removed.removeFromParent()
+    #expect(removed.parent == nil && !removed.isExiting)
+    #expect(ended == [.current])
+  }
+}
