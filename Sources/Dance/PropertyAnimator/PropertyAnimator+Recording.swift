@@ -280,22 +280,29 @@ extension PropertyAnimator {
   /// Records a layout transition's animation of a property from `from` (where the node was
   /// drawn, in its new parent's coordinates) to `newValue`; a spring takes `velocity`, the
   /// property's rate before the layout changed, when it is in the same coordinates.
+  ///
+  /// The property is set to `from` at once, its velocity kept as a hand-off (as a replaced
+  /// `node.dance` animation's are, HandOff.swift), and the assignment recorded as any
+  /// other. (Through `record`, not a path of its own: a second caller of the recording's
+  /// inner steps made the compiler stop inlining parts of every start, 112 instructions.)
   func recordLayout<Storage: PropertyStorage>(
     _ newValue: Storage.Value, from: Storage.Value, velocity: Storage.Value.VectorType?,
     for node: Storage.Root, storage: Storage
   ) {
+    // (Bound to the node's scene first: the hand-off is stamped with its clock's time.)
     guard canAnimate(node) else {
       node.assignImmediately(newValue, storage: storage)
       return
     }
-    let previous = storage.access(node) { $0.owner }
-    var path = LanePath(from: from.vector, to: newValue.vector, windowStart: 0)
-    if let velocity, readCore({ $0.timing.isSpring }) {
-      let core = core
-      path.inherit(
-        clockVelocity: velocity, timing: core.timing,
-        speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+    node.assignImmediately(from, storage: storage)
+    if let velocity {
+      var widened = SIMD8<Double>.zero
+      for scalar in 0..<min(velocity.scalarCount, 8) { widened[scalar] = velocity[scalar] }
+      handOffs.append(
+        HandOff(
+          node: ObjectIdentifier(node), key: HandOffKey(storage.makeKey()), time: currentTime,
+          velocity: widened))
     }
-    adopt(node: node, storage: storage, path: path, previous: previous)
+    record(newValue, for: node, storage: storage, windowStart: 0)
   }
 }

@@ -275,6 +275,7 @@ open class Node {
     node.parentLink = self
     if let oldScene, oldScene !== newScene {
       node.endAnimationsInSubtree()
+      node.finishExitsInSubtree()
     }
   }
 
@@ -289,6 +290,7 @@ open class Node {
     parentLink = nil
     if wasInScene {
       endAnimationsInSubtree()
+      finishExitsInSubtree()
     }
   }
 

@@ -117,6 +117,20 @@ extension Node {
     back.startAnimation()
   }
 
+  /// Ends the exits still under way in this subtree, which has just left its scene, as they
+  /// end on time: each exiting node leaves its parent with its values back. (An exit's own
+  /// animator ended with the scene's animations, and its completion did this already; a
+  /// layout transition's goes on with its other nodes.)
+  func finishExitsInSubtree() {
+    for child in children { child.finishExitsInSubtree() }
+    guard let exit = exitState else { return }
+    replaceExit(with: nil)
+    removeFromParent()
+    Node.performWithoutAnimation {
+      restore(exit.transition, alpha: exit.alpha, transform: exit.transform, center: exit.center)
+    }
+  }
+
   /// Sets the properties `transition` changes to its state, from the node's values.
   private func apply(
     _ transition: NodeTransition, alpha: Double, transform: Transform, center: Point

@@ -230,3 +230,43 @@ extension LayoutTransitionTests {
     #expect(ended == [.current])
   }
 }
+
+extension LayoutTransitionTests {
+  @Test("A leaving node whose ancestor leaves the scene ends its exit then: out, alpha back")
+  func leavingWithItsAncestor() {
+    let board = Board()
+    let leaving = board.cards[0]
+    Node.animateLayout(of: board.list, duration: 1, curve: .linear) {
+      leaving.removeFromParent()
+      board.cards[1].frame.origin.y = 20
+    }
+    board.scene.clock.advance(by: 0.5)
+    #expect(leaving.isExiting && leaving.parent === board.list)
+    #expect(abs(leaving.alpha - 0.5) < 1e-12)
+    board.list.removeFromParent()
+    #expect(!leaving.isExiting && leaving.parent == nil && leaving.alpha == 1)
+  }
+}
+
+extension LayoutTransitionTests {
+  @Test(
+    "A leaving node ends its exit when its root leaves the scene, though the transition goes on with a node that moved out"
+  )
+  func leavingWhileTheTransitionGoesOn() {
+    let board = Board()
+    let leaving = board.cards[0]
+    let added = Node(frame: Rect(x: 20, y: 300, width: 100, height: 40))
+    Node.animateLayout(of: board.list, duration: 1, curve: .linear) {
+      leaving.removeFromParent()
+      board.list.addChild(added)
+    }
+    board.scene.clock.advance(by: 0.5)
+    // The added node moves out of the list, within the scene: its fade goes on.
+    board.scene.root.addChild(added)
+    board.list.removeFromParent()
+    #expect(!leaving.isExiting && leaving.parent == nil && leaving.alpha == 1)
+    #expect(abs(added.alpha - 0.5) < 1e-12)
+    board.scene.clock.advance(by: 0.5)
+    #expect(added.alpha == 1)
+  }
+}
