@@ -8,8 +8,9 @@ import Testing
 #endif
 
 /// The list drawn by cairo headless, the window GTK drives, and the motion between: the
-/// pixels must be where the engine says the nodes are, a thrown card's path must have no jump
-/// in position or velocity, and the windowed run's scene clock must be the frame clock's.
+/// pixels must be where the engine says the nodes are, a swiped card must follow the pointer
+/// and be let go without a jump in position or velocity, a reordered list must make way from
+/// where the cards are drawn, and the windowed run's scene clock must be the frame clock's.
 @Suite struct CardListTests {
   static func bytes(_ color: Color) -> SIMD3<Double> {
     SIMD3(color.red * 255, color.green * 255, color.blue * 255)
