@@ -9,7 +9,7 @@ import Foundation
 import Testing
 
 @Suite struct DocSnippets {
-  @Test("README.md:45") func snippet0() {
+  @Test("README.md:48") func snippet0() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -40,7 +40,7 @@ import Testing
     }
   }
 
-  @Test("README.md:72") func snippet1() {
+  @Test("README.md:75") func snippet1() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -70,7 +70,7 @@ import Testing
     }
   }
 
-  @Test("README.md:99") func snippet2() {
+  @Test("README.md:102") func snippet2() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
