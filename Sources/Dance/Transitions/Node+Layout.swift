@@ -84,8 +84,7 @@ extension Node {
         if position == .start {
           node.replaceExit(with: nil)
         } else {
-          node.removeFromParent()
-          performWithoutAnimation { node.alpha = exit.alpha }
+          node.finishExit(exit)
         }
       }
     }

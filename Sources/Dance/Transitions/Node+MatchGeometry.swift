@@ -42,15 +42,14 @@ extension Node {
       destination.targetValue(of: \.transform)
     )
     // What is drawn, read outside any animation block (inside one, reads give targets).
-    var sourceShown = (Point.zero, Rect.zero, Transform.identity, 0.0)
-    var (from, sourceParent, destinationParent) = (
-      Transform.identity, Transform.identity, Transform.identity
-    )
-    Node.performWithoutAnimation {
-      sourceShown = (source.center, source.bounds, source.transform, source.alpha)
-      from = source.transformToScene
-      sourceParent = source.parent?.transformToScene ?? .identity
-      destinationParent = destination.parent?.transformToScene ?? .identity
+    let (sourceShown, from, sourceParent, destinationParent) = AnimationBlockStack.current.run(
+      .immediate
+    ) {
+      (
+        (source.center, source.bounds, source.transform, source.alpha), source.transformToScene,
+        source.parent?.transformToScene ?? .identity,
+        destination.parent?.transformToScene ?? .identity
+      )
     }
     // Where each is drawn: the source as it shows now, the destination at its targets.
     let to = LayoutPlan.screen(

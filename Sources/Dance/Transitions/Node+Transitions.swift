@@ -91,10 +91,7 @@ extension Node {
     // shows it as it was.
     animator.addCompletion { [weak self, weak exit] _ in
       guard let self, let exit, self.exitState === exit else { return }
-      self.removeFromParent()
-      Node.performWithoutAnimation {
-        self.restore(transition, alpha: alpha, transform: transform, center: center)
-      }
+      self.finishExit(exit)
     }
     animator.startAnimation()
   }
@@ -123,8 +120,12 @@ extension Node {
   /// layout transition's goes on with its other nodes.)
   func finishExitsInSubtree() {
     for child in children { child.finishExitsInSubtree() }
-    guard let exit = exitState else { return }
-    replaceExit(with: nil)
+    if let exit = exitState { finishExit(exit) }
+  }
+
+  /// Ends `exit`, this node's exit, as an exit ends on time: the node leaves its parent
+  /// (which clears the exit) and gets back its values from before the exit.
+  func finishExit(_ exit: NodeExit) {
     removeFromParent()
     Node.performWithoutAnimation {
       restore(exit.transition, alpha: exit.alpha, transform: exit.transform, center: exit.center)
