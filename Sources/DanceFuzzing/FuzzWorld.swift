@@ -157,6 +157,14 @@ package final class FuzzWorld {
     }
   }
 
+  /// A transition's move puts a centre `offset` away, in the stacks additive retargets
+  /// build on: its magnitude bounds their rounding as an assignment's does.
+  func noteMagnitude(of transition: FuzzOperation.Transition) {
+    if let offset = transition.offset, offset.isFinite {
+      largestMagnitude = max(largestMagnitude, abs(offset))
+    }
+  }
+
   func apply(_ assignment: FuzzOperation.Assignment) {
     guard let node = node(assignment.node) else { return }
     apply(assignment, to: node)
@@ -229,9 +237,11 @@ package final class FuzzWorld {
     case .removeFromParent(let slot):
       node(slot)?.removeFromParent()
     case .enter(let parentSlot, let child, let transition):
+      noteMagnitude(of: transition)
       guard let child = node(child) else { return }
       parent(parentSlot)?.addChild(child, transition: transition.value)
     case .exit(let slot, let transition):
+      noteMagnitude(of: transition)
       node(slot)?.removeFromParent(transition: transition.value)
     case .animateLayout(let rootSlot, let duration, let timing, let changes):
       guard let root = parent(rootSlot) else { return }
