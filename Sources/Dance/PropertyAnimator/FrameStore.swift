@@ -83,12 +83,28 @@ final class FrameStore {
     @exclusivity(unchecked)
   #endif
   var cores = FlatArray<AnimatorCore>()
-  /// Cores at rest that animators left parked while theirs were in slots, for the next
-  /// animators that enter: entering and leaving then move cores only.
+  /// The memory of parked cores that animators entering slots left, for the next animators
+  /// that leave (see ``ParkedCore``): at most ``keptBoxes`` blocks.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var pooledCores = FlatArray<AnimatorCore>()
+  private var parkingMemory = CoreMemoryPool()
+  /// How many animators left their slots since the last frame, and the most that ever did.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var leavesThisFrame = 0
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private var peakLeaves = 0
+  /// How many blocks of parking memory the store keeps: 256, or the most animators that
+  /// ever left their slots between two frames, if more. So starts and finishes in step
+  /// allocate none, nor does a wave of finishes as large as one seen before (`dance-bench
+  /// --start-probe` starts 500 animations and finishes them after a frame), while a crowd
+  /// of animations that stay active costs no parked core each: beyond the count, a block
+  /// is freed as its animator enters.
+  var keptBoxes: Int { max(256, peakLeaves) }
   /// Per slot: what a frame needs of its core when the run moves plainly along a cubic
   /// curve (``SlotPace``), derived from the core whenever it changes.
   #if !DEBUG
@@ -239,11 +255,15 @@ final class FrameStore {
     return animation
   }
 
-  /// What is wrong with the pool, for the fuzzer's audit: every pooled animation has ended
-  /// (no lane, animator or node), and none is also one of `live`, the animations the store's
-  /// animators drive.
+  /// What is wrong with the pools, for the fuzzer's audit: the store keeps no more parking
+  /// memory than ``keptBoxes``, every pooled animation has ended (no lane, animator or
+  /// node), and none is also one of `live`, the animations the store's animators drive.
   func poolProblems(live: Set<ObjectIdentifier>) -> [String] {
     var problems: [String] = []
+    if parkingMemory.count > keptBoxes {
+      problems.append(
+        "the store keeps \(parkingMemory.count) blocks of parking memory, over \(keptBoxes)")
+    }
     for animation in pooledAnimations.buffer {
       if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
         problems.append("a pooled animation still has a lane, an animator or a node")
@@ -265,15 +285,17 @@ final class FrameStore {
 
   // MARK: - Slots
 
-  /// Moves the core at `core` into a new slot for `owner`, leaving an unused core in its
-  /// place (a move, not a copy: a copy retains the curve's solver); returns the slot.
-  func addSlot(for owner: PropertyAnimator, moving core: UnsafeMutablePointer<AnimatorCore>)
-    -> Int
-  {
-    cores.append(moving: core)
-    // What the animator parks meanwhile: an unused core from the pool, left by an animator, or
-    // (the store's first ones) a copy of `AnimatorCore.unused`.
-    core.initialize(to: pooledCores.isEmpty ? .unused : pooledCores.removeLast())
+  /// Moves `owner`'s parked core (``PropertyAnimator/parked``) into a new slot for `owner`
+  /// (a move, not a copy: a copy retains the curve's solver), keeping its memory for the next animator that leaves or
+  /// freeing it (``keptBoxes``); returns the slot.
+  /// (`owner` must hold a parked core; one without gets a slot with an unused core.)
+  func addSlot(for owner: PropertyAnimator) -> Int {
+    if let parked = owner.parked.take() {
+      let memory = parked.moveCore { cores.append(moving: $0) }
+      parkingMemory.give(memory, keepingAtMost: keptBoxes)
+    } else {
+      cores.append(.unused)
+    }
     _ = owners.append(SlotOwner(animator: owner, retained: nil))
     progress.append(SIMD2(1, 1))
     let entered = cores.element(at: cores.count - 1)
@@ -294,16 +316,13 @@ final class FrameStore {
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes
-  /// are re-pointed); the animator must have removed its lanes first.
+  /// are re-pointed), into parking memory (kept memory, or a new block) and returns it for
+  /// the animator to hold; the animator must have removed its lanes first. Cores only move,
+  /// never copied or destroyed on the way.
   ///
-  /// The core goes to `parked`, and the one parked there (left by ``addSlot(for:moving:)``)
-  /// joins the pool of cores: cores only move, never copied or destroyed on the way.
-  ///
-  /// Returns the scene's hold on the animator (nil if it had none), for the caller to drop
-  /// when it is done with the animator: it may be the last reference.
-  func removeSlot(slot: Int, parkingIn parked: UnsafeMutablePointer<AnimatorCore>)
-    -> PropertyAnimator?
-  {
+  /// `hold` receives the scene's hold on the animator (nil if it had none), for the caller
+  /// to drop when it is done with the animator: it may be the last reference.
+  func removeSlot(slot: Int, hold: inout PropertyAnimator?) -> ParkedCore {
     // The last slot moves into this one: its animator and lanes are re-pointed (in place: a
     // copy of the moved owner retains and releases its hold).
     let (removed, movedTo) = owners.remove(at: slot)
@@ -315,11 +334,13 @@ final class FrameStore {
     _ = details.swapRemove(at: slot, returningMoved: false)
     if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
     _ = childSamples.swapRemove(at: slot)
-    let hold = removed.retained
-    pooledCores.append(parked.move())
-    parked.initialize(to: cores.swapRemove(at: slot, returningMoved: false).removed)
+    hold = removed.retained
+    leavesThisFrame += 1
+    if leavesThisFrame > peakLeaves { peakLeaves = leavesThisFrame }
+    let parked = ParkedCore(
+      cores.swapRemove(at: slot, returningMoved: false).removed, in: parkingMemory.take())
     if cores.isEmpty { clock.deactivate(self) }
-    return hold
+    return parked
   }
 
   /// Derives the pace of `slot` from its core, which just changed.
@@ -387,6 +408,7 @@ extension FrameStore: ClockFrameObserver {
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
     evaluatedAt = now
+    leavesThisFrame = 0
     let coreCount = cores.count
     guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress,
       let progressBase = progress.firstAddress, let detailBase = details.firstAddress,

@@ -6,6 +6,13 @@ extension PropertyAnimator {
   /// animator, its slot, its deadline and its animations agree.
   package func auditProblems() -> [String] {
     var problems: [String] = []
+    // Before `core`, which puts a box in place of a missing one.
+    if (slot >= 0) == hasParkedCore {
+      problems.append(
+        slot >= 0
+          ? "an animator with a slot still holds a parked core"
+          : "an animator without a slot holds no parked core")
+    }
     let core = core
     let phase = core.phase
     if phase == .inactive && slot >= 0 {

@@ -7,14 +7,69 @@
 // its animator is told (`animationDidStop`). Ended objects go to a *pool*: the store's
 // `pool(_:)` of animations (`pooledAnimations`, reused by the next start at once),
 // its `pooledCores`, `node.dance`'s `pooledAnimator`. An animator *adds* and *removes* its
-// store slot (`addSlot(for:moving:)`, `removeSlot(slot:parkingIn:)`); while it has none, its
-// core is parked in `parkedCore`.
+// store slot (`addSlot(for:taking:)`, `removeSlot(slot:)`); while it has none, its core is
+// parked in a box of its own (`ParkedCore`), which the store takes and hands back.
 
 extension PropertyAnimator {
   /// The run's state: in the store's slot while the animator is active in a scene, in
-  /// ``parkedCore`` otherwise. One value, never two copies.
+  /// its box (``parked``) otherwise. One value, never two copies.
   var core: AnimatorCore {
-    slot >= 0 ? withStore { $0.cores[slot] } : parkedCore
+    slot >= 0 ? withStore { $0.cores[slot] } : readParked { copy $0 }
+  }
+
+  /// Whether the animator holds a parked core (``parked``).
+  var hasParkedCore: Bool {
+    switch parked {
+    case .some: true
+    case .none: false
+    }
+  }
+
+  /// Reads the parked core in place.
+  @inline(__always)
+  func readParked<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
+    switch parked {
+    case .some(let parked): return parked.read(body)
+    case .none: return readMissingParked(body)
+    }
+  }
+
+  /// ``readParked(_:)`` without a parked core, which the invariant rules out: an unused
+  /// core instead of a trap; debug builds stop.
+  @inline(never)
+  private func readMissingParked<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
+    assertionFailure("an animator without a slot has no parked core")
+    return body(.unused)
+  }
+
+  /// Changes the parked core in place.
+  @inline(__always)
+  func updateParked<Result>(_ body: (inout AnimatorCore) -> Result) -> Result {
+    if !hasParkedCore { installMissingParked() }
+    switch parked {
+    case .some(let parked): return parked.update(body)
+    case .none:
+      var unused = AnimatorCore.unused
+      return body(&unused)
+    }
+  }
+
+  /// Makes the parked core a new run's, paced by `timing` (``ParkedCore/renew(timing:)``).
+  @inline(__always)
+  func renewParked(timing: consuming AnimationTiming) {
+    if !hasParkedCore { installMissingParked() }
+    switch parked {
+    case .some(let parked): parked.renew(timing: timing)
+    case .none: break
+    }
+  }
+
+  /// Gives an animator without a slot and without a parked core, which the invariant rules
+  /// out, an unused core instead of a trap; debug builds stop.
+  @inline(never)
+  private func installMissingParked() {
+    assertionFailure("an animator without a slot has no parked core")
+    parked = ParkedCore(.unused, in: .allocate(capacity: 1))
   }
 
   /// The run's phase, read in place. (Reading a field through ``core`` copies the whole core
@@ -33,7 +88,7 @@ extension PropertyAnimator {
   /// solver).
   @inline(__always)
   func readCore<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
-    slot >= 0 ? withStore { body($0.cores[slot]) } : body(parkedCore)
+    slot >= 0 ? withStore { body($0.cores[slot]) } : readParked(body)
   }
 
   /// Changes the core where it lives. (A closure rather than a `_modify` accessor: the
@@ -44,7 +99,7 @@ extension PropertyAnimator {
   /// only reads uses ``readCore(_:)``.
   @inline(__always)
   func updateCore<Result>(_ body: (inout AnimatorCore) -> Result) -> Result {
-    guard slot >= 0 else { return body(&parkedCore) }
+    guard slot >= 0 else { return updateParked(body) }
     let slot = slot
     return withStore { store in
       defer { store.corePaceChanged(slot: slot) }
@@ -293,12 +348,10 @@ extension PropertyAnimator {
     // reference (a clock event reaches the animator unretained): kept to the end.
     var hold: PropertyAnimator?
     if slot >= 0 {
-      hold = withStore { store in
-        withUnsafeMutablePointer(to: &parkedCore) { store.removeSlot(slot: slot, parkingIn: $0) }
-      }
+      withStore { store in parked = store.removeSlot(slot: slot, hold: &hold) }
       slot = -1
     }
-    parkedCore.makeReady()
+    updateParked { $0.makeReady() }
     // `node.dance` first: its animation no longer exists when the completions run.
     withDance { $0.animatorDidFinish(self) }
     if !completions.isEmpty { queueCompletions(at: position) }
@@ -363,9 +416,8 @@ extension PropertyAnimator {
   /// Moves the animator into a slot of `store`, holding its core.
   func enterStore() {
     guard slot < 0, store != nil else { return }
-    slot = withStore { store in
-      withUnsafeMutablePointer(to: &parkedCore) { store.addSlot(for: self, moving: $0) }
-    }
+    // The parked core moves into the slot, its memory to the store.
+    slot = withStore { $0.addSlot(for: self) }
   }
 
   /// The store moved this animator's slot to `slot`.

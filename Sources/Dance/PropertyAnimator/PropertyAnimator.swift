@@ -59,13 +59,13 @@ public final class PropertyAnimator {
   #endif
   public internal(set) var delay: Double = 0
 
-  /// The run's state while the animator is not active in a scene; while it is, the state
-  /// lives in the scene's store (``slot`` ≥ 0) and this value is not read. Reach it through
-  /// ``core``.
+  /// The run's state while the animator has no slot in a store; nil while it has one (the
+  /// state then lives in the slot, ``slot`` ≥ 0). Reach the state through ``core``,
+  /// ``readCore(_:)`` and ``updateCore(_:)``; see ``ParkedCore``.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var parkedCore: AnimatorCore
+  var parked: ParkedCore?
   /// The animator's slot in its store (an index into `cores`) while active in a scene; -1
   /// otherwise.
   #if !DEBUG
@@ -346,8 +346,10 @@ public final class PropertyAnimator {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
     timingSource = .provider(timingParameters)
-    parkedCore = AnimatorCore(
-      timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call))
+    parked = ParkedCore(
+      AnimatorCore(
+        timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)),
+      in: .allocate(capacity: 1))
   }
 
   /// Creates an animator with a standard curve; `call` names the user's call in
@@ -356,8 +358,9 @@ public final class PropertyAnimator {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
     timingSource = .curve(curve)
-    parkedCore = AnimatorCore(
-      timing: AnimationTiming(curve: curve.timingFunction, duration: duration))
+    parked = ParkedCore(
+      AnimatorCore(timing: AnimationTiming(curve: curve.timingFunction, duration: duration)),
+      in: .allocate(capacity: 1))
   }
 
   /// Creates an animator paced by `timing`; `call` names the user's call in `DanceError`s.
@@ -395,7 +398,7 @@ public final class PropertyAnimator {
       case .provider(let provider):
         AnimationTiming(provider, requestedDuration: duration, call: call)
       }
-    parkedCore = AnimatorCore(timing: pacing, counting: parkedCore.run)
+    renewParked(timing: pacing)
     delay = 0
     storedComposition = .replace
     keyframeMode = .linear

@@ -260,3 +260,52 @@ import Testing
     #expect(nodes[3].center == Point(x: -1, y: -1))
   }
 }
+
+/// An animator's run state moves between its slot and memory of its own (`ParkedCore`), which
+/// the store keeps for the next animators that leave, up to the largest wave of finishes it
+/// has seen: the state must come back whole, whatever the wave.
+@Suite struct ParkedCoreTests {
+  @Test(
+    "Run state survives leaving the slot, in waves of finishes larger than the store keeps",
+    arguments: [10, 600])
+  func runStateSurvivesWaves(count: Int) {
+    let (scene, nodes) = FrameStoreTests.scene(nodes: count)
+    let animators = nodes.enumerated().map { index, node in
+      let animator = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
+      animator.scrubsLinearly = index % 2 == 0
+      animator.pausesOnCompletion = index % 3 == 0
+      return animator
+    }
+    for wave in 0..<3 {
+      // Each wave starts every animator, then ends every one after a frame, all at once.
+      let from = wave == 0 ? 1.0 : 0.75 - 0.125 * Double(wave - 1)
+      let to = wave == 0 ? 0.0 : from - 0.5
+      if wave > 0 {
+        for (animator, node) in zip(animators, nodes) { animator.addAnimations { node.alpha = to } }
+      }
+      for animator in animators { animator.startAnimation() }
+      #expect(scene.frameStoreShape == (count, count))
+      scene.clock.advance(by: 0.25)
+      for node in nodes {
+        #expect(
+          node.alpha.isApproximatelyEqual(to: from + 0.25 * (to - from), absoluteTolerance: 1e-12))
+      }
+      for animator in animators {
+        animator.stopAnimation(false)
+        animator.finishAnimation(at: .current)
+      }
+      #expect(scene.frameStoreShape == (0, 0))
+      #expect(scene.auditProblems().isEmpty, "wave \(wave)")
+      for (index, animator) in animators.enumerated() {
+        #expect(animator.state == .inactive)
+        #expect(animator.scrubsLinearly == (index % 2 == 0))
+        #expect(animator.pausesOnCompletion == (index % 3 == 0))
+        #expect(animator.auditProblems().isEmpty)
+      }
+      for node in nodes {
+        #expect(
+          node.alpha.isApproximatelyEqual(to: from + 0.25 * (to - from), absoluteTolerance: 1e-12))
+      }
+    }
+  }
+}
