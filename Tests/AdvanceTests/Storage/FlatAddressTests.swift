@@ -40,8 +40,9 @@ import Testing
         var list = FlatArray<Int>()
         list.append(1)
         list.append(2)
+        list.append(3)
         let address = list.element(at: 0)
-        list.append(3)  // past the capacity of 2: the buffer moves
+        list.append(4)  // past the first capacity of 3: the buffer moves
         _ = address.pointee
       }
       await #expect(processExitsWith: .failure) {
