@@ -84,6 +84,10 @@ func report(seed: UInt64, problem: String, original: Int, reduced: [FuzzOperatio
     print("  [\(index)] \(operation)")
   }
   print("fuzz: 1 sequences, \(reduced.count) operations, 1 violations")
+  // Flushed before `exit`: under the address sanitizer, a leak check at exit (the sequences
+  // a reduction keeps are still referenced) ends the process before standard output's
+  // buffer is written, and a redirected report was lost that way.
+  fflush(nil)
   exit(1)
 }
 
@@ -130,6 +134,8 @@ TrapGuard.install()
 let start = monotonicSeconds()
 let base = firstSeed ?? UInt64(truncatingIfNeeded: Int(start * 1e9)) ^ UInt64(getpid())
 print("dance-fuzz: seeds from \(base), for \(seconds) s")
+// Flushed now: a trap re-executes the program, which drops what is buffered.
+fflush(nil)
 
 var sequences = 0
 var operations = 0
