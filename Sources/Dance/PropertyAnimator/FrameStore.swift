@@ -84,7 +84,7 @@ final class FrameStore {
   #endif
   var cores = FlatArray<AnimatorCore>()
   /// The memory of parked cores that animators entering slots left, for the next animators
-  /// that leave (see ``ParkedCore``): at most ``keptBoxes`` blocks.
+  /// that leave (see ``ParkedCore``): at most ``keptParkingBlocks`` blocks.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -104,7 +104,7 @@ final class FrameStore {
   /// --start-probe` starts 500 animations and finishes them after a frame), while a crowd
   /// of animations that stay active costs no parked core each: beyond the count, a block
   /// is freed as its animator enters.
-  var keptBoxes: Int { max(256, peakLeaves) }
+  var keptParkingBlocks: Int { max(256, peakLeaves) }
   /// Per slot: what a frame needs of its core when the run moves plainly along a cubic
   /// curve (``SlotPace``), derived from the core whenever it changes.
   #if !DEBUG
@@ -256,13 +256,14 @@ final class FrameStore {
   }
 
   /// What is wrong with the pools, for the fuzzer's audit: the store keeps no more parking
-  /// memory than ``keptBoxes``, every pooled animation has ended (no lane, animator or
+  /// memory than ``keptParkingBlocks``, every pooled animation has ended (no lane, animator or
   /// node), and none is also one of `live`, the animations the store's animators drive.
   func poolProblems(live: Set<ObjectIdentifier>) -> [String] {
     var problems: [String] = []
-    if parkingMemory.count > keptBoxes {
+    if parkingMemory.count > keptParkingBlocks {
       problems.append(
-        "the store keeps \(parkingMemory.count) blocks of parking memory, over \(keptBoxes)")
+        "the store keeps \(parkingMemory.count) blocks of parking memory, over \(keptParkingBlocks)"
+      )
     }
     for animation in pooledAnimations.buffer {
       if animation.laneIndex >= 0 || animation.animator != nil || animation.node != nil {
@@ -286,13 +287,13 @@ final class FrameStore {
   // MARK: - Slots
 
   /// Moves `owner`'s parked core (``PropertyAnimator/parked``) into a new slot for `owner`
-  /// (a move, not a copy: a copy retains the curve's solver), keeping its memory for the next animator that leaves or
-  /// freeing it (``keptBoxes``); returns the slot.
+  /// (a move, not a copy: a copy retains the curve's solver), keeping its memory for the
+  /// next animator that leaves or freeing it (``keptParkingBlocks``); returns the slot.
   /// (`owner` must hold a parked core; one without gets a slot with an unused core.)
   func addSlot(for owner: PropertyAnimator) -> Int {
     if let parked = owner.parked.take() {
       let memory = parked.moveCore { cores.append(moving: $0) }
-      parkingMemory.give(memory, keepingAtMost: keptBoxes)
+      parkingMemory.give(memory, keepingAtMost: keptParkingBlocks)
     } else {
       cores.append(.unused)
     }

@@ -6,7 +6,7 @@ extension PropertyAnimator {
   /// animator, its slot, its deadline and its animations agree.
   package func auditProblems() -> [String] {
     var problems: [String] = []
-    // Before `core`, which puts a box in place of a missing one.
+    // Before `core`, which reads an unused core in place of a missing one.
     if (slot >= 0) == hasParkedCore {
       problems.append(
         slot >= 0

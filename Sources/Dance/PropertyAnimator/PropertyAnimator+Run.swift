@@ -6,13 +6,13 @@
 // *stops* driving its property (`PropertyAnimation.stop(endingAt:)`, `stopStack()`), and
 // its animator is told (`animationDidStop`). Ended objects go to a *pool*: the store's
 // `pool(_:)` of animations (`pooledAnimations`, reused by the next start at once),
-// its `pooledCores`, `node.dance`'s `pooledAnimator`. An animator *adds* and *removes* its
-// store slot (`addSlot(for:taking:)`, `removeSlot(slot:)`); while it has none, its core is
-// parked in a box of its own (`ParkedCore`), which the store takes and hands back.
+// its parking memory, `node.dance`'s `pooledAnimator`. An animator *adds* and *removes* its
+// store slot (`addSlot(for:)`, `removeSlot(slot:hold:)`); while it has none, its core is
+// parked in memory of its own (`ParkedCore`), which the store takes and hands back.
 
 extension PropertyAnimator {
   /// The run's state: in the store's slot while the animator is active in a scene, in
-  /// its box (``parked``) otherwise. One value, never two copies.
+  /// its parked memory (``parked``) otherwise. One value, never two copies.
   var core: AnimatorCore {
     // (Inlined, so that a caller that reads a few fields copies none of the rest: outlined,
     // it cost a timeline's seek 410 instructions, `dance-bench --timeline-seek-probe`.)
