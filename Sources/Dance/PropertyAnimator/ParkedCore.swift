@@ -21,6 +21,11 @@ struct ParkedCore: ~Copyable {
     address.initialize(to: core)
   }
 
+  /// `core` in memory of its own, newly allocated (an animator's first parked core).
+  init(_ core: consuming AnimatorCore) {
+    self.init(core, in: .allocate(capacity: 1))
+  }
+
   /// Reads the core in place (no copy: a copy retains the curve's solver).
   @inline(__always)
   func read<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {

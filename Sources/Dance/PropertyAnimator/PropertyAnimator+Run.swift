@@ -19,61 +19,6 @@ extension PropertyAnimator {
     @inline(__always) get { slot >= 0 ? withStore { $0.cores[slot] } : readParked { copy $0 } }
   }
 
-  /// Whether the animator holds a parked core (``parked``).
-  var hasParkedCore: Bool {
-    switch parked {
-    case .some: true
-    case .none: false
-    }
-  }
-
-  /// Reads the parked core in place.
-  @inline(__always)
-  func readParked<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
-    switch parked {
-    case .some(let parked): return parked.read(body)
-    case .none: return readMissingParked(body)
-    }
-  }
-
-  /// ``readParked(_:)`` without a parked core, which the invariant rules out: an unused
-  /// core instead of a trap; debug builds stop.
-  @inline(never)
-  private func readMissingParked<Result>(_ body: (borrowing AnimatorCore) -> Result) -> Result {
-    assertionFailure("an animator without a slot has no parked core")
-    return body(.unused)
-  }
-
-  /// Changes the parked core in place.
-  @inline(__always)
-  func updateParked<Result>(_ body: (inout AnimatorCore) -> Result) -> Result {
-    if !hasParkedCore { installMissingParked() }
-    switch parked {
-    case .some(let parked): return parked.update(body)
-    case .none:
-      var unused = AnimatorCore.unused
-      return body(&unused)
-    }
-  }
-
-  /// Makes the parked core a new run's, paced by `timing` (``ParkedCore/renew(timing:)``).
-  @inline(__always)
-  func renewParked(timing: consuming AnimationTiming) {
-    if !hasParkedCore { installMissingParked() }
-    switch parked {
-    case .some(let parked): parked.renew(timing: timing)
-    case .none: break
-    }
-  }
-
-  /// Gives an animator without a slot and without a parked core, which the invariant rules
-  /// out, an unused core instead of a trap; debug builds stop.
-  @inline(never)
-  private func installMissingParked() {
-    assertionFailure("an animator without a slot has no parked core")
-    parked = ParkedCore(.unused, in: .allocate(capacity: 1))
-  }
-
   /// The run's phase, read in place. (Reading a field through ``core`` copies the whole core
   /// first and retains its solver: a tenth of a start and finish's instructions, measured
   /// when the core was 288 bytes.)

@@ -348,8 +348,7 @@ public final class PropertyAnimator {
     timingSource = .provider(timingParameters)
     parked = ParkedCore(
       AnimatorCore(
-        timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)),
-      in: .allocate(capacity: 1))
+        timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)))
   }
 
   /// Creates an animator with a standard curve; `call` names the user's call in
@@ -359,8 +358,7 @@ public final class PropertyAnimator {
     requestedDuration = duration
     timingSource = .curve(curve)
     parked = ParkedCore(
-      AnimatorCore(timing: AnimationTiming(curve: curve.timingFunction, duration: duration)),
-      in: .allocate(capacity: 1))
+      AnimatorCore(timing: AnimationTiming(curve: curve.timingFunction, duration: duration)))
   }
 
   /// Creates an animator paced by `timing`; `call` names the user's call in `DanceError`s.
