@@ -6,6 +6,7 @@
 //   --no-valgrind          skip the allocation and instruction counts
 //   --check-allocations    exit 1 if a count is above SPEC's (0 per frame, 2 per start+finish)
 //   --layout-model         only the model of two layouts of a host's read (LayoutModel.swift)
+//   --host-only            only the host lines (a frame, then a read of every node)
 //
 // Every time is a median over several rounds, and each round times the engine and its
 // reference back to back, so the ratio survives a noisy machine. Counts come from valgrind
@@ -19,7 +20,9 @@ if let probe = Probe.named(in: CommandLine.arguments) {
   probe.run(count: Probe.count(after: probe.option))
   exit(0)
 }
-let known: Set = ["--quick", "--no-valgrind", "--check-allocations", "--layout-model"]
+let known: Set = [
+  "--quick", "--no-valgrind", "--check-allocations", "--layout-model", "--host-only",
+]
 let unknown = arguments.subtracting(known)
 if !unknown.isEmpty {
   FileHandle.standardError.write(
@@ -77,6 +80,42 @@ if arguments.contains("--layout-model") {
     ratios.append(engineTimes[engineTimes.count - 1] / referenceTimes[referenceTimes.count - 1])
   }
   return (median(engineTimes) * 1e9, median(referenceTimes) * 1e9, median(ratios))
+}
+
+// The host's frame as SPEC counts it: advance the clock, then read the centre and alpha of
+// every node (what a renderer draws), against the loop that writes its plain objects and
+// then reads them back the same way.
+@MainActor func hostLines() {
+  for count in quick ? [1000, 20_000] : [1000, 100_000] {
+    let frames = framesFor(count)
+    let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
+    let (scene, nodes) = danceScene(count: count, spring: false, stagger: stagger)
+    var timed = TimedReference(stagger: stagger, count: count)
+    var engineSum = 0.0
+    var referenceSum = 0.0
+    let result = sideBySide(frames: frames) {
+      scene.clock.advance(by: frameStep)
+      for node in nodes { engineSum += node.center.x + node.center.y + node.alpha }
+    } reference: {
+      timed.frame(frameStep)
+      for sprite in timed.sprites {
+        referenceSum += sprite.center.x + sprite.center.y + sprite.alpha
+      }
+    }
+    blackHole(engineSum)
+    blackHole(referenceSum)
+    let n = Double(count)
+    report(
+      "host: frame + read centre, alpha, N = \(count)", engine: result.engine / n,
+      reference: result.reference / n, ratio: result.ratio, target: 1.25,
+      note: stagger.progressRange(count: count))
+  }
+}
+
+if arguments.contains("--host-only") {
+  print("dance-bench --host-only — the host lines alone, medians of \(rounds) rounds")
+  hostLines()
+  exit(0)
 }
 
 print("dance-bench — \(quick ? "quick" : "full") run, medians of \(rounds) rounds")
@@ -139,31 +178,7 @@ for count in quick ? [1000] : [1000, 20_000] {
 
 // MARK: - What a host pays: a frame, then a read of what it draws
 
-// The host's frame as SPEC counts it: advance the clock, then read the centre and alpha of
-// every node (what a renderer draws), against the loop that writes its plain objects and
-// then reads them back the same way.
-for count in quick ? [1000, 20_000] : [1000, 100_000] {
-  let frames = framesFor(count)
-  let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
-  let (scene, nodes) = danceScene(count: count, spring: false, stagger: stagger)
-  var timed = TimedReference(stagger: stagger, count: count)
-  var engineSum = 0.0
-  var referenceSum = 0.0
-  let result = sideBySide(frames: frames) {
-    scene.clock.advance(by: frameStep)
-    for node in nodes { engineSum += node.center.x + node.center.y + node.alpha }
-  } reference: {
-    timed.frame(frameStep)
-    for sprite in timed.sprites { referenceSum += sprite.center.x + sprite.center.y + sprite.alpha }
-  }
-  blackHole(engineSum)
-  blackHole(referenceSum)
-  let n = Double(count)
-  report(
-    "host: frame + read centre, alpha, N = \(count)", engine: result.engine / n,
-    reference: result.reference / n, ratio: result.ratio, target: 1.25,
-    note: stagger.progressRange(count: count))
-}
+hostLines()
 
 // MARK: - A staggered timeline
 
