@@ -51,6 +51,14 @@ package final class ThreadLocal<Value: AnyObject>: Sendable {
     return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef(body)
   }
 
+  /// Runs `body` with this thread's value if the thread has made one, else with `nil`:
+  /// makes nothing and writes nothing (for a read that promises the compiler as much).
+  @inlinable @inline(__always)
+  package func withValueIfMade<Result>(_ body: (Value?) -> Result) -> Result {
+    guard let key, let pointer = pthread_getspecific(key) else { return body(nil) }
+    return Unmanaged<Value>.fromOpaque(pointer)._withUnsafeGuaranteedRef { body($0) }
+  }
+
   /// This thread's value.
   @usableFromInline
   package var value: Value {

@@ -86,7 +86,7 @@ extension Node {
             output: .rotation(base: start, offset: rotation == .autoReverse ? .pi : 0))
         }
       }
-    case .immediate, .targets, .velocity, nil:
+    case .immediate, .targets, .motion, nil:
       center = Point(vector: along.ends(SIMD2<Double>.self).to)
       if let turn { transform = Transform(vector: turn.ends(SIMD8<Double>.self).to) }
     }

@@ -383,13 +383,24 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
     now: Double = .infinity
   ) {
+    values[index] = evaluated(at: index, fraction: f, sample: sample, core: core, now: now)
+  }
+
+  /// The value ``evaluate(at:fraction:sample:core:now:)`` writes, without writing it: what a
+  /// property read gives while its animator's lanes are behind the clock (a read writes
+  /// nothing, ``Animatable/slowRead()``).
+  @_specialize(where V == SIMD2<Double>)
+  @_specialize(where V == SIMD4<Double>)
+  @_specialize(where V == SIMD8<Double>)
+  func evaluated(
+    at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
+    now: Double = .infinity
+  ) -> V {
     // A plain lane blends as the frame blends it, without reading its path.
     if kinds[index].isPlain {
-      values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, sample.progress)
-      return
+      return LanePath.plainBlend(ends[index].from, ends[index].to, sample.progress)
     }
-    values[index] =
-      value(at: index, fraction: f, sample: sample, core: core, slopes: false, now: now).value
+    return value(at: index, fraction: f, sample: sample, core: core, slopes: false, now: now).value
   }
 
   /// Writes into the lane at `index` its value where a run ended: at `.start` or `.end` of

@@ -158,13 +158,23 @@ final class PropertyAnimation {
 
   // MARK: - Value-typed views (the caller knows the property's vector type)
 
-  /// The value on screen as a read sees it: the lane's value, brought up to the clock's
-  /// time first if the clock moved since the last frame (a read inside an event, between
-  /// the event's time and the frame's). The read path is three hops: the property's
-  /// storage, this, the lane.
+  /// The value on screen as a read sees it: the lane's value, or, if the clock moved since
+  /// the lanes were last written (a read inside an event, between the event's time and the
+  /// frame's), the value the lane will show at the clock's time, worked out and not written:
+  /// a property read writes nothing, which its getter promises the compiler
+  /// (``Animatable/slowRead()``). The read path is three hops: the property's storage,
+  /// this, the lane.
   @inline(__always)
   func displayed<V: SIMD>(_: V.Type) -> V where V.Scalar == Double {
-    animator?.refreshIfStale()
+    if let animator, animator.isStale {
+      let now = animator.currentTime
+      let core = animator.coreAddress
+      let f = core.fraction(at: now)
+      let sample = core.sample(atFraction: f).value
+      return withLanes(V.self) {
+        $0.evaluated(at: laneIndex, fraction: f, sample: sample, core: core, now: now)
+      }
+    }
     return withLanes(V.self) { $0.current(at: laneIndex) }
   }
 

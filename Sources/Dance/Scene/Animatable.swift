@@ -115,8 +115,9 @@ public struct Animatable<Value: VectorConvertible> {
   /// goes straight to it: the property's cell, then the value.
   ///
   /// The two common cases, a property no animation drives and one animation's lane read
-  /// outside advances, take a few loads and, for the second, one call that only reads (the
-  /// gate, ``propertyReadsAreFast()``); the rest is ``slowRead()``.
+  /// outside advances, take one call that only reads (the gate, ``propertyReadsAreFast()``,
+  /// first, so that a loop of reads, in which nothing can change it, checks it once before
+  /// the loop) and a few loads; the rest is ``slowRead()``.
   @inline(__always)
   func read() -> Value { Self.read(cell: cell, storage: { self }, slowly: { $0.slowRead() }) }
 
@@ -128,12 +129,12 @@ public struct Animatable<Value: VectorConvertible> {
   static func read(
     cell: LaneCell<Value.VectorType>?, storage: () -> Self, slowly: (Self) -> Value
   ) -> Value {
+    guard propertyReadsAreFast() else { return slowly(storage()) }
     guard let cell else {
       // Nothing drives the property: on screen and heading to the same value.
       let storage = storage()
       return storage.ownerLink == nil ? storage.value : slowly(storage)
     }
-    guard propertyReadsAreFast() else { return slowly(storage()) }
     #if DEBUG
       storage().checkCell(cell)
     #endif
@@ -143,21 +144,25 @@ public struct Animatable<Value: VectorConvertible> {
   /// ``read()`` for a property in an additive stack, or read while an animation block is
   /// open or a clock runs user code ahead of its frame.
   ///
-  /// It calls no user code (a debug build stops if it would) and ends nothing: it reads
-  /// lanes, and brings a stale animator's lanes up to the clock. So it releases no object
-  /// that existed before the call, which the getters of `Node`'s built-in properties promise
-  /// the compiler (`readSlowly(_:)`, in Node.swift).
-  @inline(never)
+  /// It calls no user code (a debug build stops if it would), ends nothing and writes
+  /// nothing: it reads lanes, works out a stale animator's values at the clock's time
+  /// without writing them (``PropertyAnimation/displayed(_:)``), and looks at the thread's
+  /// animation blocks without making a list for a thread that has none. So it writes no
+  /// memory and releases no object that existed before the call, which it and the getters
+  /// of `Node`'s built-in properties promise the compiler (`readSlowly(_:)`, in
+  /// Node.swift): a loop of reads then checks the gate once (``propertyReadsAreFast()``).
+  /// (Debug builds count lends in their checks, unoptimised.)
+  @inline(never) @_effects(readonly)
   func slowRead() -> Value {
     CallbackQueue.withoutUserCode {
       guard AnimationBlockStack.readsMayBeSlow else { return freshDisplayedValue }
-      let stack = AnimationBlockStack.current
-      if let probe = stack.innermostVelocityProbe {
-        let (value, velocity) = (displayedValue.vector, displayedVelocity)
-        probe.record(value: value, velocity: velocity)
-        return Value(vector: value + probe.seconds * velocity)
+      switch AnimationBlockStack.innermostEntry {
+      case .animating, .keyframe, .targets, .timeline: return targetValue
+      case .motion(.shown), .immediate, nil: return displayedValue
+      case .motion(.velocity): return Value(vector: displayedVelocity)
+      case .motion(.movedOneSecond):
+        return Value(vector: displayedValue.vector + displayedVelocity)
       }
-      return stack.innermostReadsTargets ? targetValue : displayedValue
     }
   }
 
@@ -232,7 +237,7 @@ extension Node {
         assignImmediately(newValue, storage: storage)
         return
       }
-    case .immediate, .targets, .velocity, nil:
+    case .immediate, .targets, .motion, nil:
       break
     }
     switch entry {
@@ -250,7 +255,7 @@ extension Node {
       let recorder = held.object
       recorder.animator.recordTimeline(newValue, for: node, storage: storage, recorder: recorder)
       return
-    case .immediate, .targets, .velocity, nil:
+    case .immediate, .targets, .motion, nil:
       break
     }
     // The latest writer owns the property: any animation driving it lets go.

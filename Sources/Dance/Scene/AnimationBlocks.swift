@@ -40,9 +40,9 @@ final class AnimationBlockStack {
     /// Assignments become segments of a timeline child's motion (`Timeline`); reads give
     /// the value at the child's start.
     case timeline(Held<TimelineRecorder>)
-    /// Reads give the value on screen moved on by the property's velocity over
-    /// `probe.seconds` (`Node.velocity(of:)`); assignments apply at once.
-    case velocity(Held<VelocityProbe>)
+    /// Reads give the value on screen, its velocity, or the two added, as `motion` says
+    /// (`Node.velocity(of:)`); assignments apply at once.
+    case motion(ReadMotion)
   }
 
   /// (Unchecked for exclusivity: a stack belongs to one thread, and no access is held
@@ -58,7 +58,7 @@ final class AnimationBlockStack {
   var openAnimator: PropertyAnimator? {
     switch entries.last {
     case .animating(let animator, _), .keyframe(let animator, _, _): animator.object
-    case .immediate, .targets, .timeline, .velocity, nil: nil
+    case .immediate, .targets, .timeline, .motion, nil: nil
     }
   }
 
@@ -66,13 +66,8 @@ final class AnimationBlockStack {
   var innermostReadsTargets: Bool {
     switch entries.last {
     case .animating, .keyframe, .targets, .timeline: true
-    case .immediate, .velocity, nil: false
+    case .immediate, .motion, nil: false
     }
-  }
-
-  /// The velocity probe of the innermost entry, if it is one.
-  var innermostVelocityProbe: VelocityProbe? {
-    if case .velocity(let probe) = entries.last { probe.object } else { nil }
   }
 
   private static let perThread = ThreadLocal { AnimationBlockStack() }
@@ -96,9 +91,10 @@ final class AnimationBlockStack {
   static var current: AnimationBlockStack { perThread.value }
 
   /// The innermost entry of the calling thread's stack, if any: what an assignment to an
-  /// animatable property asks (without retaining the stack).
+  /// animatable property asks, and a read on its slow path (without retaining the stack,
+  /// or making one for a thread that has none: a read writes nothing).
   @inline(__always)
-  static var innermostEntry: Entry? { perThread.withValue { $0.entries.last } }
+  static var innermostEntry: Entry? { perThread.withValueIfMade { $0?.entries.last } }
 
   /// Whether a property read on this thread returns its target: inside an animation block,
   /// or inside `Node.targetValue(of:)`.

@@ -54,75 +54,33 @@ extension TargetReading where Self: Node {
   package func velocityVector<Value: VectorConvertible>(of property: KeyPath<Self, Value>)
     -> Value.VectorType
   {
-    let probe = VelocityProbe(seconds: 1)
-    let moved = AnimationBlockStack.current.run(.velocity(.init(probe))) {
-      self[keyPath: property]
-    }.vector
-    guard probe.reads > 0 else { return .zero }
-    // The value on screen, read the same way (not moved on): inside an animation block a
-    // plain read would give the target.
-    let still = VelocityProbe(seconds: 0)
-    let now = AnimationBlockStack.current.run(.velocity(.init(still))) {
-      self[keyPath: property]
-    }.vector
-    // The property itself (the getter gave back what it read, moved or not): its own
-    // velocity, exactly.
-    if probe.reads == 1, let (value, velocity) = probe.last(Value.VectorType.self),
-      now == value, moved == value + probe.seconds * velocity
-    {
-      return velocity
+    // The getter read three ways: the value on screen, moved on by one second of its
+    // velocity, and the velocity alone (reads are pure, so the three are one moment).
+    func read(_ motion: ReadMotion) -> Value.VectorType {
+      AnimationBlockStack.current.run(.motion(motion)) { self[keyPath: property] }.vector
     }
-    // Derived: the getter along the velocities of what it read, over the probe's time.
-    return (moved - now) / probe.seconds
+    let now = read(.shown)
+    let moved = read(.movedOneSecond)
+    let rates = read(.velocity)
+    // A getter that returns a property, or is linear in the properties it reads (`frame`),
+    // gives its velocity exactly from the velocities alone; one with a constant part
+    // (`center.x + 10`) or a curve of them gives it as `moved − now`. The first is taken
+    // where the two agree to rounding.
+    let difference = moved - now
+    for index in difference.indices {
+      let scale = Swift.max(abs(now[index]), abs(moved[index]), abs(rates[index]))
+      guard abs(difference[index] - rates[index]) <= 8 * scale.ulp else { return difference }
+    }
+    return rates
   }
 }
 
-/// What `Node.velocity(of:)` learns from the reads of a property's getter: how many
-/// animatable properties it read, and the value and velocity of the last one (with its
-/// vector type, for an exact answer when it was the only one and the getter returned it).
-/// Plain storage, no references: a read records here without retaining or releasing
-/// anything (``Animatable/slowRead()``'s promise).
-final class VelocityProbe {
-  /// The time over which a read moves the value on by its velocity (a derived property's
-  /// getter is then differentiated by difference over it: exact when it is linear); 0 for
-  /// a read of the value on screen itself.
-  let seconds: Double
-  /// How many animatable properties the getter read.
-  private(set) var reads = 0
-  /// The last read's value and velocity, their first scalars.
-  private var value = SIMD8<Double>.zero
-  private var rate = SIMD8<Double>.zero
-  /// The last read's vector type, if its scalars fit.
-  private var vectorType: ObjectIdentifier?
-
-  /// A probe whose reads move values on by `seconds` of their velocity.
-  init(seconds: Double) {
-    self.seconds = seconds
-  }
-
-  /// Notes a read of a property showing `value` and changing at `velocity`.
-  func record<V: SIMD>(value: V, velocity: V) where V.Scalar == Double {
-    reads += 1
-    guard V.scalarCount <= 8 else {
-      vectorType = nil
-      return
-    }
-    for index in 0..<V.scalarCount {
-      self.value[index] = value[index]
-      rate[index] = velocity[index]
-    }
-    vectorType = ObjectIdentifier(V.self)
-  }
-
-  /// The last read's value and velocity, if it was of type `V`.
-  func last<V: SIMD>(_: V.Type) -> (value: V, velocity: V)? where V.Scalar == Double {
-    guard vectorType == ObjectIdentifier(V.self) else { return nil }
-    var value = V.zero
-    var velocity = V.zero
-    for index in 0..<V.scalarCount {
-      value[index] = self.value[index]
-      velocity[index] = rate[index]
-    }
-    return (value, velocity)
-  }
+/// What a property read inside `Node.velocity(of:)` gives.
+enum ReadMotion {
+  /// The value on screen.
+  case shown
+  /// The value on screen plus its velocity: where one second would move it.
+  case movedOneSecond
+  /// The velocity, per second of clock time.
+  case velocity
 }

@@ -367,19 +367,20 @@ extension Node {
 // (``Animatable/read(cell:storage:slowly:)``), whose one call promises to read memory only
 // (``propertyReadsAreFast()``). What it leaves goes to these: free functions (a static
 // method's call passes the class's metadata, which takes another call), given a copy of
-// the storage, not the node, and promising the compiler that they release no object
-// (``Animatable/slowRead()`` says why that holds; a debug build checks that it calls no
-// user code, the only way a read could release one). Without the promises, a loop that
-// holds a node across any call retains and releases it: two atomic operations a node,
-// which measured most of what a host paid to read a node once its values were a load away
-// (Docs/Performance.md, issue 25).
-@usableFromInline @inline(never) @_effects(releasenone)
+// the storage, not the node, and promising the compiler the same: they write nothing and
+// release nothing (``Animatable/slowRead()`` says why that holds; a debug build checks
+// that it calls no user code, the only way a read could release one). Without the
+// promises, a loop that holds a node across any call retains and releases it (two atomic
+// operations a node); with them, the compiler checks the gate once before a host's loop
+// instead of at every read, as nothing in the loop can change it (Docs/Performance.md,
+// "The read gate, once a loop").
+@usableFromInline @inline(never) @_effects(readonly)
 func readSlowly(_ storage: Animatable<Rect>) -> Rect { storage.slowRead() }
-@usableFromInline @inline(never) @_effects(releasenone)
+@usableFromInline @inline(never) @_effects(readonly)
 func readSlowly(_ storage: Animatable<Point>) -> Point { storage.slowRead() }
-@usableFromInline @inline(never) @_effects(releasenone)
+@usableFromInline @inline(never) @_effects(readonly)
 func readSlowly(_ storage: Animatable<Double>) -> Double { storage.slowRead() }
-@usableFromInline @inline(never) @_effects(releasenone)
+@usableFromInline @inline(never) @_effects(readonly)
 func readSlowly(_ storage: Animatable<Transform>) -> Transform { storage.slowRead() }
-@usableFromInline @inline(never) @_effects(releasenone)
+@usableFromInline @inline(never) @_effects(readonly)
 func readSlowly(_ storage: Animatable<Color>) -> Color { storage.slowRead() }

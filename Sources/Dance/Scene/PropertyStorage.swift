@@ -189,6 +189,8 @@ extension PropertyAnimation {
         problems.append("a stack member is not a live additive lane")
         return problems
       }
+      // (Reads work a stale lane's value out without writing it; the check needs it written.)
+      member.animator?.refreshIfStale()
       let offset = member.withLanes(Vector.self) {
         $0.current(at: member.laneIndex) - $0.target(at: member.laneIndex)
       }

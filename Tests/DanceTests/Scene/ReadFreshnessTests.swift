@@ -33,6 +33,50 @@ import Testing
     #expect(node.center.x == 50)
   }
 
+  @Test("Reads inside a step work values out and write nothing: again and again, then the frame")
+  func readsInsideAStepWriteNothing() {
+    let scene = Scene()
+    // The Animator runs first, so its store's frame comes before the scene's.
+    let probe = Animator(initialValue: 0.0, clock: scene.clock)
+    probe.animate(to: 1, duration: 10, timingFunction: .linear)
+    let nodes = (0..<50).map { index in
+      let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+      scene.root.addChild(node)
+      node.dance.animate(duration: 1 + Double(index), curve: .linear) {
+        $0.center = Point(x: 100, y: 0)
+        $0.alpha = 0
+      }.start()
+      return node
+    }
+    // Each onChange runs ahead of the scene's frame: every read is on its slow path, in a
+    // loop the optimiser may rearrange (CI runs this in release too).
+    var sums: [Double] = []
+    probe.onChange = { _ in
+      var sum = 0.0
+      for _ in 0..<3 {
+        for node in nodes { sum += node.center.x + node.center.x + node.alpha }
+      }
+      sums.append(sum)
+    }
+    // At t, node i shows x = 100·t/(1 + i) and alpha = 1 − t/(1 + i).
+    func expected(at t: Double) -> Double {
+      3 * (0..<50).reduce(0.0) { sum, index in
+        let p = t / (1 + Double(index))
+        return sum + 2 * (100 * p) + (1 - p)
+      }
+    }
+    scene.clock.advance(by: 0.25)
+    scene.clock.advance(by: 0.5)
+    #expect(sums.count == 2)
+    for (sum, t) in zip(sums, [0.25, 0.75]) {
+      #expect(abs(sum - expected(at: t)) < 1e-9, "at \(t)")
+    }
+    // The frame that followed wrote the same values the reads worked out.
+    let drawn = nodes.reduce(0.0) { $0 + 3 * ($1.center.x + $1.center.x + $1.alpha) }
+    #expect(abs(drawn - expected(at: 0.75)) < 1e-9)
+    #expect(nodes[3].center.x == 100 * 0.75 / 4)
+  }
+
   @Test("A scheduled action inside a step reads the node at the action's time")
   func scheduledActionInsideAStep() {
     let (scene, node) = Self.movingNode()

@@ -140,4 +140,28 @@ import Testing
     #expect(abs(velocity.size.width - 20) < 1e-9)
     #expect(velocity.origin.y == 0 && velocity.size.height == 0)
   }
+
+  @Test("A derived property with a constant part moves at the rate of what it reads, not more")
+  func derivedWithConstant() {
+    node.dance.animate(duration: 2, curve: .linear) {
+      $0.center = Point(x: 410, y: 5)
+      $0.alpha = 0
+    }.start()
+    scene.clock.advance(by: 0.5)
+    // x goes 10 → 410 in 2 s, alpha 1 → 0: a getter adding a constant has the same rate,
+    // one scaling them scales it (exactly: the velocities alone, through the getter), one
+    // that reads nothing animatable stands still.
+    #expect(abs(node.velocity(of: \.rightEdge) - 200) < 1e-9)
+    #expect(node.velocity(of: \.twiceAlpha) == -1)
+    #expect(node.velocity(of: \.constantWidth) == 0)
+  }
+}
+
+extension Node {
+  /// The right edge of a 20-point-wide box around the centre: affine in the centre.
+  fileprivate var rightEdge: Double { center.x + 10 }
+  /// Linear in alpha.
+  fileprivate var twiceAlpha: Double { 2 * alpha }
+  /// Reads nothing animatable.
+  fileprivate var constantWidth: Double { 20 }
 }
