@@ -60,10 +60,11 @@ import Testing
     }
     // At t, node i shows x = 100·t/(1 + i) and alpha = 1 − t/(1 + i).
     func expected(at t: Double) -> Double {
-      3 * (0..<50).reduce(0.0) { sum, index in
-        let p = t / (1 + Double(index))
-        return sum + 2 * (100 * p) + (1 - p)
-      }
+      3
+        * (0..<50).reduce(0.0) { sum, index in
+          let p = t / (1 + Double(index))
+          return sum + 2 * (100 * p) + (1 - p)
+        }
     }
     scene.clock.advance(by: 0.25)
     scene.clock.advance(by: 0.5)
