@@ -391,7 +391,7 @@ extension FrameStore {
 
 extension FrameStore: ClockFrameObserver {
   /// The clock's time starts to run ahead of the lanes: reads take their slow path, which
-  /// brings a lane's animator up to the clock first, until the advance ends.
+  /// works a lane's value out at the clock's time, until the advance ends.
   func clockWillAdvance(_ clock: AnimationClock) {
     guard !countsInSlowReads else { return }
     countsInSlowReads = true

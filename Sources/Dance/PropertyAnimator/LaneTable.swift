@@ -90,15 +90,6 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   #endif
   var motions = FlatArray<(track: MotionTrack, lane: Int)>()
 
-  struct UnownedAnimation {
-    /// Unretained: an animation removes its lane before it ends.
-    let link: Unretained<PropertyAnimation>
-
-    init(animation: PropertyAnimation) { link = Unretained(animation) }
-
-    var animation: PropertyAnimation { link.object }
-  }
-
   var count: Int { slots.count }
 
   /// How many lanes are not plain: while none is, a frame blends every lane in a loop that
@@ -374,11 +365,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     slots[index] = Int32(truncatingIfNeeded: slot)
   }
 
-  /// Writes the value of the lane at `index` at fraction `f`, `sample` being its animator's
-  /// timing at u = f.
-  @_specialize(where V == SIMD2<Double>)
-  @_specialize(where V == SIMD4<Double>)
-  @_specialize(where V == SIMD8<Double>)
+  /// Writes into the lane at `index` its ``evaluated(at:fraction:sample:core:now:)`` value.
+  @inline(__always)
   func evaluate(
     at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
     now: Double = .infinity
@@ -386,9 +374,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     values[index] = evaluated(at: index, fraction: f, sample: sample, core: core, now: now)
   }
 
-  /// The value ``evaluate(at:fraction:sample:core:now:)`` writes, without writing it: what a
-  /// property read gives while its animator's lanes are behind the clock (a read writes
-  /// nothing, ``Animatable/slowRead()``).
+  /// The value of the lane at `index` at fraction `f`, `sample` being its animator's timing
+  /// at u = f: what a frame writes, and what a read gives, without writing it, while the
+  /// animator's lanes are behind the clock (``Animatable/slowRead()``).
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)

@@ -75,8 +75,8 @@ final class AnimationBlockStack {
   /// How many reasons a property read has, on all threads, to take its slow path: animating
   /// entries open (a read may have to return a target), and scenes whose clock is running
   /// user code ahead of the scene's frame (``FrameStore``: the clock's time is then ahead of
-  /// the values the last frame wrote, and a read brings its animator up to the clock
-  /// first). While it is 0, a read needs no look-up of the thread's stack and no visit to
+  /// the values the last frame wrote, and a read works its value out at the clock's time).
+  /// While it is 0, a read needs no look-up of the thread's stack and no visit to
   /// its animator, its clock and its store: the value in the lane is the value at the
   /// clock's time (a relaxed load instead of a thread-local look-up and three objects on
   /// every read a host makes to draw).
@@ -140,11 +140,12 @@ final class AnimationBlockStack {
 /// A call, that promises the compiler to read memory only: it loads one atomic. (Inlined,
 /// the atomic load, like any call without the promise, made the host's loop retain and
 /// release each node it read: two atomic operations a node, which measured most of what a
-/// host paid to read a node once its values were a load away; Docs/Performance.md.) The
-/// call is 3.4 ns of a host's node-frame on the Intel Xeon VM; the ways without it that
-/// were weighed, a plain load of a shared word or a gate per thread or per scene, race with
-/// another thread's blocks or miss this thread's when a task moves between threads
-/// (Docs/Performance.md, "Memory per property and the read gate").
+/// host paid to read a node once its values were a load away; Docs/Performance.md.) A read
+/// calls it first and writes nothing on any path, so in a host's loop of reads nothing can
+/// change it and the optimiser calls it once before the loop (Docs/Performance.md, "The
+/// read gate, once a loop"); the ways without a call that were weighed, a plain load of a
+/// shared word or a gate per thread or per scene, race with another thread's blocks or miss
+/// this thread's when a task moves between threads.
 @usableFromInline @inline(never) @_effects(readonly)
 func propertyReadsAreFast() -> Bool {
   !AnimationBlockStack.readsMayBeSlow
