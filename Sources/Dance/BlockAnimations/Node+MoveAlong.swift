@@ -51,23 +51,30 @@ extension Node {
         path: path,
         output: .rotation(base: transform.vector, offset: rotation == .autoReverse ? .pi : 0))
     }
+    // The two lanes of the move search the path once a frame between them.
+    let memo = PathMemo()
     switch AnimationBlockStack.innermostEntry {
     case .animating(let animator, let windowStart):
       animator.withObject { animator in
-        animator.recordMotion(along, for: self, storage: CenterStorage(), windowStart: windowStart)
+        // (The transform's progress takes the velocity the centre's carries into a spring.)
+        let carried = animator.recordMotion(
+          along, for: self, storage: CenterStorage(), windowStart: windowStart, memo: memo)
         if let turn {
           animator.recordMotion(
-            turn, for: self, storage: TransformStorage(), windowStart: windowStart)
+            turn, for: self, storage: TransformStorage(), windowStart: windowStart, memo: memo,
+            progressVelocity: carried)
         }
       }
     case .keyframe(let animator, let start, let duration):
       animator.withObject { animator in
         let slice = (start: start, duration: duration)
         animator.recordMotion(
-          along, for: self, storage: CenterStorage(), windowStart: start, slice: slice)
+          along, for: self, storage: CenterStorage(), windowStart: start, slice: slice,
+          memo: memo)
         if let turn {
           animator.recordMotion(
-            turn, for: self, storage: TransformStorage(), windowStart: start, slice: slice)
+            turn, for: self, storage: TransformStorage(), windowStart: start, slice: slice,
+            memo: memo)
         }
       }
     case .timeline(let held):

@@ -55,16 +55,24 @@ final class PathMotion: Sendable {
   let path: Path
   let output: Output
   let length: Double
+  /// The corners, for a motion of the transform (a centre's motion has none: it never
+  /// turns).
   let corners: [Corner]
   /// Per piece, the unwrapped angle of its direction at t = k / ``Path/marksPerCurve`` (a
-  /// line's one angle): the reference the angle at a point is unwrapped against.
+  /// line's one angle): the reference the angle at a point is unwrapped against. Only a
+  /// motion of the transform has them: a centre's frame reads no angle (at 20 000 nodes on
+  /// a path, a centre's angles were 4 of a frame's 36 cache misses a node, and an `atan2`).
   let markAngles: [[Double]]
 
   init(path: Path, output: Output) {
     self.path = path
     self.output = output
     length = path.length
-    (corners, markAngles) = Self.angles(of: path)
+    if case .rotation = output {
+      (corners, markAngles) = Self.angles(of: path)
+    } else {
+      (corners, markAngles) = ([], [])
+    }
   }
 
   /// The corners of `path` in order of distance, and its pieces' unwrapped mark angles.
@@ -104,40 +112,64 @@ final class PathMotion: Sendable {
   }
 
   /// Where the motion is `s` of the way along the path (beyond its ends, along their
-  /// tangents): the point, the unit direction, the direction's unwrapped angle before any
-  /// corner's turn, and with `curvature` the rate at which that angle turns per unit of
-  /// distance.
-  private func place(at s: Double, curvature: Bool) -> (
-    point: SIMD2<Double>, direction: SIMD2<Double>, angle: Double, turning: Double
-  ) {
+  /// tangents), searched.
+  private func located(at s: Double) -> PathPlace {
     let segments = path.segments
     let distance = s * length
     guard !segments.isEmpty, let (index, t) = path.locate(distance, in: "move(along:rotation:)")
     else {
-      return (path.point(atDistance: 0).vector, SIMD2(1, 0), 0, 0)
+      return PathPlace(
+        point: path.point(atDistance: 0).vector, direction: SIMD2(1, 0), index: -1, t: 0,
+        side: 0)
     }
     let segment = segments[index]
     if !(distance > 0) || distance >= length {
-      // Before the start or past the end: on along the end's tangent, at its angle.
+      // Before the start or past the end: on along the end's tangent.
       let end = distance >= length
       let direction = Path.direction(of: segment, at: end ? 1 : 0)
-      let marks = markAngles[index]
-      return (
-        (end ? segment.p3 : segment.p0) + direction * (end ? distance - length : distance),
-        direction, end ? marks[marks.count - 1] : marks[0], 0
-      )
+      return PathPlace(
+        point: (end ? segment.p3 : segment.p0) + direction * (end ? distance - length : distance),
+        direction: direction, index: index, t: t, side: end ? 1 : -1)
     }
-    let direction = Path.direction(of: segment, at: t)
-    let point = Path.position(of: segment, at: t)
-    let marks = markAngles[index]
-    let reference = marks[min(Int(t * Double(marks.count - 1)), marks.count - 1)]
-    let angle = Self.unwrap(Self.angle(of: direction), near: reference)
-    guard curvature, !segment.isLine else { return (point, direction, angle, 0) }
-    let first = Path.derivative(of: segment, at: t)
-    let second = Path.secondDerivative(of: segment, at: t)
+    return PathPlace(
+      point: Path.position(of: segment, at: t), direction: Path.direction(of: segment, at: t),
+      index: index, t: t, side: 0)
+  }
+
+  /// ``located(at:)``, or what `memo` kept of the same search; with `records`, the search is
+  /// kept in `memo`.
+  @inline(__always)
+  private func place(at s: Double, memo: PathMemo?, records: Bool) -> PathPlace {
+    if let memo, memo.progress == s { return memo.place }
+    let place = located(at: s)
+    if records, let memo {
+      memo.progress = s
+      memo.place = place
+    }
+    return place
+  }
+
+  /// The direction's unwrapped angle at `place`, before any corner's turn (beyond an end,
+  /// the end's angle).
+  private func angle(at place: PathPlace) -> Double {
+    guard place.index >= 0 else { return 0 }
+    let marks = markAngles[place.index]
+    if place.side != 0 { return place.side > 0 ? marks[marks.count - 1] : marks[0] }
+    let reference = marks[min(Int(place.t * Double(marks.count - 1)), marks.count - 1)]
+    return Self.unwrap(Self.angle(of: place.direction), near: reference)
+  }
+
+  /// The rate at which the direction's angle turns per unit of distance at `place`, on the
+  /// path (0 on a line, and beyond the ends).
+  private func turning(at place: PathPlace) -> Double {
+    guard place.index >= 0, place.side == 0 else { return 0 }
+    let segment = path.segments[place.index]
+    guard !segment.isLine else { return 0 }
+    let first = Path.derivative(of: segment, at: place.t)
+    let second = Path.secondDerivative(of: segment, at: place.t)
     let speed = Path.magnitude(first)
     let turning = (first.x * second.y - first.y * second.x) / (speed * speed * speed)
-    return (point, direction, angle, turning.isFinite ? turning : 0)
+    return turning.isFinite ? turning : 0
   }
 
   /// The angle the node turns to at distance `distance` (0…length), given the path's
@@ -174,20 +206,22 @@ final class PathMotion: Sendable {
   }
 
   /// The lane's value `s` of the way along the path, and with `slopes` its derivative with
-  /// respect to `s`.
-  func value<V: SIMD>(_: V.Type, at s: Double, slopes: Bool) -> (value: V, slope: V)
-  where V.Scalar == Double {
+  /// respect to `s`. `memo` (the lane's) may hold the search for `s` already; with
+  /// `records` (a value about to be written into the lane) the search is kept there.
+  @inline(__always)
+  func value<V: SIMD>(
+    _: V.Type, at s: Double, slopes: Bool, memo: PathMemo? = nil, records: Bool = false
+  ) -> (value: V, slope: V) where V.Scalar == Double {
+    let place = place(at: s, memo: memo, records: records)
     switch output {
     case .center:
-      let (point, direction, _, _) = place(at: s, curvature: false)
-      return (Self.vector(point), slopes ? Self.vector(direction * length) : .zero)
+      return (Self.vector(place.point), slopes ? Self.vector(place.direction * length) : .zero)
     case .rotation(let base, let offset):
       let distance = s * length
-      let inside = distance > 0 && distance < length
-      let (_, _, pathAngle, turning) = place(at: s, curvature: slopes && inside)
+      let inside = slopes && distance > 0 && distance < length
       let (angle, rate) = turned(
-        at: min(max(distance, 0), length), angle: pathAngle, turning: turning,
-        slopes: slopes && inside)
+        at: min(max(distance, 0), length), angle: angle(at: place),
+        turning: inside ? turning(at: place) : 0, slopes: inside)
       var value = base
       value[2] = angle + offset
       var slope = SIMD8<Double>.zero
@@ -209,4 +243,33 @@ final class PathMotion: Sendable {
   func ends<V: SIMD>(_: V.Type) -> (from: V, to: V) where V.Scalar == Double {
     (value(V.self, at: 0, slopes: false).value, value(V.self, at: 1, slopes: false).value)
   }
+}
+
+/// A place found along a path by its search (``PathMotion``): the point and the unit
+/// direction there (beyond an end, along the end's tangent), the piece and its parameter.
+struct PathPlace {
+  var point: SIMD2<Double>
+  var direction: SIMD2<Double>
+  /// The piece, or -1 for a path without one.
+  var index: Int
+  var t: Double
+  /// -1 before the path's start, 1 past its end, 0 on it.
+  var side: Int8
+}
+
+/// The last search along a path, kept for the next lane that asks for the same progress.
+///
+/// A frame evaluates every centre lane and then every transform lane, so a move with
+/// rotation searched each path twice, once in each pass, and at 20 000 nodes the second
+/// search found none of it in the caches (`dance-bench`'s path line: 36 cache misses a
+/// node-frame against the loop's 9). The centre's and the transform's lanes of one
+/// `move(along:rotation:)` share a memo (one path): the first search of a frame is kept,
+/// and the second lane, at the same progress, takes it, the same bits the search gives.
+/// Any other progress searches again. Only a value about to be written into a lane keeps its
+/// search (a property read writes nothing); a memo is held by lanes, confined to their
+/// clock's thread, never by a ``PathMotion`` (which timelines share).
+final class PathMemo {
+  /// The progress of the kept search; NaN (equal to nothing) until the first.
+  var progress = Double.nan
+  var place = PathPlace(point: .zero, direction: SIMD2(1, 0), index: -1, t: 0, side: 0)
 }

@@ -15,9 +15,13 @@ struct MotionTrack {
   var sliceDuration = -1.0
   /// The progress the lane's last written value shows (``LaneTable/shownMotionProgress``).
   var shown = 0.0
+  /// Where the path was last searched, shared with the other lane of the same move (the
+  /// centre's and the transform's, ``PathMemo``).
+  let memo: PathMemo
 
-  init(motion: PathMotion, windowStart: Double) {
+  init(motion: PathMotion, windowStart: Double, memo: PathMemo) {
     self.motion = motion
+    self.memo = memo
     progress = LanePath(from: .zero, to: SIMD2(repeating: 1), windowStart: windowStart)
   }
 
@@ -40,18 +44,20 @@ struct MotionTrack {
 
 extension LaneTable {
   /// The value of the motion track at `motion` at fraction `f`, and with `slopes` its
-  /// derivative with respect to f. Without `slopes` (a value to write) the track keeps the
-  /// progress it shows.
+  /// derivative with respect to f. With `records` (a value about to be written into the
+  /// lane) the track keeps the progress it shows and its memo where the path was searched;
+  /// without, nothing is written.
   @inline(__always)
   func motionValue(
     _ motion: Int, fraction f: Double, sample: TimingSample, slope: TimingSample,
-    core: FlatAddress<AnimatorCore>, slopes: Bool
+    core: FlatAddress<AnimatorCore>, slopes: Bool, records: Bool
   ) -> (value: V, slope: V) {
     let track = motions.address(of: motion)
     let (progress, rate) = track.pointee.track.progress(
       at: f, sample: sample, slope: slope, core: core, slopes: slopes)
-    if !slopes { track.pointee.track.shown = progress }
-    let (value, along) = track.pointee.track.motion.value(V.self, at: progress, slopes: slopes)
+    if records { track.pointee.track.shown = progress }
+    let (value, along) = track.pointee.track.motion.value(
+      V.self, at: progress, slopes: slopes, memo: track.pointee.track.memo, records: records)
     return (value, slopes ? along * rate : .zero)
   }
 

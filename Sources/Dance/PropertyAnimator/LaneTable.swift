@@ -16,33 +16,6 @@
 /// instructions without, against the figure in Docs/Performance.md with. (The frame itself
 /// calls the three tables with concrete types, which the optimiser specialises anyway.)
 final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
-  /// How a frame evaluates a lane.
-  struct Kind {
-    /// Whether the path is a plain blend from `from` to `to` by the slot's sample
-    /// (``LanePath/isPlain``); otherwise the frame evaluates the whole path, which lives
-    /// apart so that the frame's stream of plain lanes never touches it.
-    var isPlain: Bool
-    /// Whether the lane jumps (``LanePath/jumps``), kept here so that an evaluation tests
-    /// it without reading the path (in the padding after `isPlain`: still 16 bytes).
-    var jumps = false
-    /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
-    /// frame reaches it without reading the path.
-    var timeline: Int32
-    /// For a timeline lane that blends like a plain one from its child's sample: the
-    /// child's index in its plan (and `from`, `to` are its segment's); -1 otherwise.
-    var child: Int32 = -1
-    /// The lane's entry in `sidePaths`, or -1 for a lane whose path is
-    /// ``LanePath/isBareBlend``: its `from` and `to` are its ends, and the rest is the
-    /// path's defaults.
-    var path: Int32 = -1
-  }
-
-  /// The ends of a lane's blend: its path's, or its timeline child's segment's.
-  struct Ends {
-    var from: V
-    var to: V
-  }
-
   // Confined to the clock's thread; no access is held across a call out.
   /// Per lane, the slot of the animator that drives the property.
   #if !DEBUG
@@ -279,10 +252,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// The one evaluation of a lane: its value at fraction `f` (and with `slopes` its
   /// derivative with respect to f), `sample` and `slope` being its animator's timing there.
+  /// Only with `records` (a value to be written into the lane) does it write (a path lane's
+  /// progress and search): a property read writes nothing (``Animatable/slowRead()``).
   @inline(__always)
   func value(
     at index: Int, fraction f: Double, sample: TimingSample, slope: TimingSample = .zero,
-    core: FlatAddress<AnimatorCore>, slopes: Bool, now: Double = .infinity
+    core: FlatAddress<AnimatorCore>, slopes: Bool, now: Double = .infinity,
+    records: Bool = false
   ) -> (value: V, slope: V) {
     if kinds[index].jumps {
       let path = sidePaths[Int(kinds[index].path)].path
@@ -297,7 +273,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     let motion = motionIndex(at: index)
     if motion >= 0 {
       return motionValue(
-        motion, fraction: f, sample: sample, slope: slope, core: core, slopes: slopes)
+        motion, fraction: f, sample: sample, slope: slope, core: core, slopes: slopes,
+        records: records)
     }
     return path(at: index).value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
@@ -371,24 +348,29 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
     now: Double = .infinity
   ) {
-    values[index] = evaluated(at: index, fraction: f, sample: sample, core: core, now: now)
+    values[index] = evaluated(
+      at: index, fraction: f, sample: sample, core: core, now: now, records: true)
   }
 
   /// The value of the lane at `index` at fraction `f`, `sample` being its animator's timing
   /// at u = f: what a frame writes, and what a read gives, without writing it, while the
-  /// animator's lanes are behind the clock (``Animatable/slowRead()``).
+  /// animator's lanes are behind the clock (``Animatable/slowRead()``); `records` as in
+  /// ``value(at:fraction:sample:slope:core:slopes:now:records:)``, false for a read.
   @_specialize(where V == SIMD2<Double>)
   @_specialize(where V == SIMD4<Double>)
   @_specialize(where V == SIMD8<Double>)
   func evaluated(
     at index: Int, fraction f: Double, sample: TimingSample, core: FlatAddress<AnimatorCore>,
-    now: Double = .infinity
+    now: Double = .infinity, records: Bool = false
   ) -> V {
     // A plain lane blends as the frame blends it, without reading its path.
     if kinds[index].isPlain {
       return LanePath.plainBlend(ends[index].from, ends[index].to, sample.progress)
     }
-    return value(at: index, fraction: f, sample: sample, core: core, slopes: false, now: now).value
+    return value(
+      at: index, fraction: f, sample: sample, core: core, slopes: false, now: now,
+      records: records
+    ).value
   }
 
   /// Writes into the lane at `index` its value where a run ended: at `.start` or `.end` of
@@ -490,7 +472,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
           value(
             at: index, fraction: details.fraction,
             sample: TimingSample(progress: progress[slot], impulse: details.impulse),
-            core: frame.cores + slot, slopes: false, now: frame.now
+            core: frame.cores + slot, slopes: false, now: frame.now, records: true
           ).value
       }
     }

@@ -231,15 +231,21 @@ extension PropertyAnimator {
   /// Records a move along a path inside one of this animator's blocks: the property
   /// (`center`, or `transform` for a rotation) follows `motion` on the animator's timing
   /// from `windowStart`, or linearly over a keyframe's slice `start ..< start + duration`.
+  ///
+  /// With a spring, a centre's progress carries the velocity the centre had along the path
+  /// (returned, as progress per second); the transform's lane of the same move is given it
+  /// (`progressVelocity`), so that the node turns to where its centre is.
+  @discardableResult
   func recordMotion<Storage: PropertyStorage>(
     _ motion: PathMotion, for node: Storage.Root, storage: Storage, windowStart: Double,
-    slice: (start: Double, duration: Double)? = nil
-  ) {
+    slice: (start: Double, duration: Double)? = nil, memo: PathMemo,
+    progressVelocity: Double? = nil
+  ) -> Double? {
     typealias Vector = Storage.Value.VectorType
     let (from, to) = motion.ends(Vector.self)
     guard canAnimate(node) else {
       node.assignImmediately(Storage.Value(vector: to), storage: storage)
-      return
+      return nil
     }
     var previous = storage.access(node) { $0.owner }
     if let stacked = previous, stacked.isStacked {
@@ -251,21 +257,27 @@ extension PropertyAnimator {
       }
       previous = nil
     }
-    var track = MotionTrack(motion: motion, windowStart: slice?.start ?? windowStart)
+    var track = MotionTrack(motion: motion, windowStart: slice?.start ?? windowStart, memo: memo)
+    var carried = progressVelocity
     if let slice {
       track.sliceStart = slice.start
       track.sliceDuration = slice.duration
-    } else if case .center = motion.output, let previous, motion.length > 0,
-      readCore({ $0.timing.isSpring })
-    {
-      // A spring carries the velocity the centre had along the path's first direction.
-      let velocity = previous.stackVelocity(Vector.self, now: currentTime)
-      let (_, direction) = motion.value(Vector.self, at: 0, slopes: true)
-      let along = (velocity * direction).sum() / (motion.length * motion.length)
-      let core = core
-      track.progress.inherit(
-        clockVelocity: SIMD2(repeating: along), timing: core.timing,
-        speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+      carried = nil
+    } else if readCore({ $0.timing.isSpring }) {
+      if carried == nil, case .center = motion.output, let previous, motion.length > 0 {
+        // A spring carries the velocity the centre had along the path's first direction.
+        let velocity = previous.stackVelocity(Vector.self, now: currentTime)
+        let (_, direction) = motion.value(Vector.self, at: 0, slopes: true)
+        carried = (velocity * direction).sum() / (motion.length * motion.length)
+      }
+      if let carried {
+        let core = core
+        track.progress.inherit(
+          clockVelocity: SIMD2(repeating: carried), timing: core.timing,
+          speed: core.secondsPerFraction > 0 ? 1 / core.secondsPerFraction : 0)
+      }
+    } else {
+      carried = nil
     }
     let animation = adopt(
       node: node, storage: storage,
@@ -273,6 +285,7 @@ extension PropertyAnimator {
       previous: previous)
     animation.withLanes(Vector.self) { $0.attachMotion(track, at: animation.laneIndex) }
     recordedOnlyPlainLanes = false
+    return carried
   }
 }
 

@@ -1,8 +1,9 @@
-import Dance
 import Foundation
 import SceneSupport
 import TestSupport
 import Testing
+
+@testable import Dance
 
 /// `Node.move(along:rotation:)`: the centre at constant speed along a path on the block's
 /// timing, and `.auto` turning the node to the path's direction.
@@ -283,6 +284,67 @@ import Testing
     let velocity = node.velocity(of: \.center)
     #expect(velocity.x.isApproximatelyEqual(to: 0, absoluteTolerance: 1e-9))
     #expect(velocity.y.isApproximatelyEqual(to: 100, absoluteTolerance: 1e-9))
+  }
+
+  @Test("A read ahead of the frame works the move out and leaves its lanes' progress as drawn")
+  func readAheadOfTheFrameWritesNothing() {
+    let scene = Scene()
+    // The Animator's store joins the clock first, so its onChange runs before the scene's
+    // frame: a read there is on the slow path, at a time the lanes do not show yet.
+    let probe = Animator(initialValue: 0.0, clock: scene.clock)
+    probe.animate(to: 1, duration: 10, timingFunction: .linear)
+    let node = Node(frame: Rect(x: -5, y: -5, width: 10, height: 10))
+    scene.root.addChild(node)
+    node.dance.animate(duration: 2, curve: .linear) { $0.move(along: Self.ell, rotation: .auto) }
+      .start()
+    func shown() -> [Double] { node.animations.map { $0.perform(ShownProgress()).progress } }
+    scene.clock.advance(by: 0.5)
+    #expect(shown().count == 2)
+    #expect(shown().allSatisfy { $0.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12) })
+    var seen: (y: Double, shown: [Double])?
+    probe.onChange = { _ in seen = (node.center.y, shown()) }
+    scene.clock.advance(by: 1)
+    // At 1.5 s of 2: 150 of the ell's 200, 50 up its second leg; the lanes still showed 0.25.
+    #expect(seen?.y.isApproximatelyEqual(to: 50, absoluteTolerance: 1e-9) == true)
+    #expect(
+      seen?.shown.allSatisfy { $0.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12) }
+        == true)
+    #expect(shown().allSatisfy { $0.isApproximatelyEqual(to: 0.75, absoluteTolerance: 1e-12) })
+  }
+
+  @Test("A spring move that takes over a moving centre turns the node to where the centre is")
+  func springHandOffTurnsWithTheCentre() {
+    let fixture = SceneFixture()
+    let node = fixture.node
+    node.center = Self.point(0, 0)
+    // Moving right fast: the spring along the ell carries that velocity into its progress.
+    node.dance.animate(duration: 1, curve: .linear) { $0.center = Self.point(400, 0) }.start()
+    fixture.clock.advance(by: 0.1)
+    let start = node.center
+    var path = Path()
+    path.move(to: start)
+    path.addLine(to: Self.point(start.x + 100, 0))
+    path.addLine(to: Self.point(start.x + 100, 100))
+    let spring = PropertyAnimator(duration: 1, dampingRatio: 1) {
+      node.move(along: path, rotation: .auto)
+    }
+    spring.startAnimation()
+    #expect(node.velocity(of: \.center).x > 300)
+    var sawCorner = false
+    for _ in 0..<30 {
+      fixture.clock.advance(by: 0.02)
+      // The distance along the path where the centre is, and the angle there: 0 on the first
+      // leg, π/2 on the second, a smoothstep over 25 on each side of the corner.
+      let centre = node.center
+      let distance = centre.y > 0 ? 100 + centre.y : centre.x - start.x
+      let u = min(max((distance - 75) / 50, 0), 1)
+      if u > 0 && u < 1 { sawCorner = true }
+      let expected = Double.pi / 2 * u * u * (3 - 2 * u)
+      #expect(
+        Self.angle(of: node.transform).isApproximatelyEqual(to: expected, absoluteTolerance: 1e-9),
+        "at distance \(distance)")
+    }
+    #expect(sawCorner)
   }
 
   @Test("In a timeline the move follows the child's timing")
