@@ -54,6 +54,10 @@ extension TargetReading where Self: Node {
   package func velocityVector<Value: VectorConvertible>(of property: KeyPath<Self, Value>)
     -> Value.VectorType
   {
+    // A built-in property: its storage's velocity, exactly. (Through the getter, a
+    // transform's rates pass through `Transform(vector:)`, which is not linear: a turn alone
+    // has zero scales, which lose the angle's rate, and a second's turn past π wraps.)
+    if let velocity = builtInVelocityVector(of: property) { return velocity }
     // The getter read three ways: the value on screen, moved on by one second of its
     // velocity, and the velocity alone (reads are pure, so the three are one moment).
     func read(_ motion: ReadMotion) -> Value.VectorType {
@@ -72,6 +76,31 @@ extension TargetReading where Self: Node {
       guard abs(difference[index] - rates[index]) <= 8 * scale.ulp else { return difference }
     }
     return rates
+  }
+}
+
+extension TargetReading where Self: Node {
+  /// The velocity of a built-in property straight from its storage, or nil for any other key
+  /// path.
+  fileprivate func builtInVelocityVector<Value: VectorConvertible>(
+    of property: KeyPath<Self, Value>
+  ) -> Value.VectorType? {
+    let path = property as AnyKeyPath
+    let velocity: any SIMD
+    if path == \Self.center {
+      velocity = _center.displayedVelocity
+    } else if path == \Self.transform {
+      velocity = _transform.displayedVelocity
+    } else if path == \Self.bounds {
+      velocity = _bounds.displayedVelocity
+    } else if path == \Self.alpha {
+      velocity = _alpha.displayedVelocity
+    } else if path == \Self.backgroundColor {
+      velocity = _backgroundColor.displayedVelocity
+    } else {
+      return nil
+    }
+    return velocity as? Value.VectorType
   }
 }
 

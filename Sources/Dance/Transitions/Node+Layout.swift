@@ -144,8 +144,8 @@ struct LayoutCapture {
         targetAlpha: node.targetValue(of: \.alpha),
         velocities: velocities
           ? (
-            node.velocityVector(of: \.center), node.velocityVector(of: \.bounds),
-            node.velocityVector(of: \.transform)
+            node._center.displayedVelocity, node._bounds.displayedVelocity,
+            node._transform.displayedVelocity
           ) : nil))
     for child in node.children {
       visit(child, parentScreen: screen, velocities: velocities)

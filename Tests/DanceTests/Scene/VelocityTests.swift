@@ -141,6 +141,30 @@ import Testing
     #expect(velocity.origin.y == 0 && velocity.size.height == 0)
   }
 
+  @Test(
+    "A turning transform's rates are its parts' rates: a turn alone, past a half turn, subclassed")
+  func turningTransform() {
+    final class Spinner: Node {}
+    let spinner = Spinner(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    scene.root.addChild(spinner)
+    for turning in [node, spinner] {
+      // From the identity to a turn of 3 rad, scale 2 and a move of 30 in 1 s (the node),
+      // or to a turn of 3 rad alone (the spinner: its scales' rates are 0).
+      let scale = turning === node ? 2.0 : 1
+      turning.dance.animate(duration: 1, curve: .linear) {
+        $0.transform = Transform(vector: SIMD8(30 * (scale - 1), 0, 3, scale, scale, 0, 0, 0))
+      }.start()
+    }
+    // At 0.5 s both have turned 1.5 rad at 3 rad/s: a second on would be 4.5, past π.
+    scene.clock.advance(by: 0.5)
+    let expected = [SIMD8<Double>(30, 0, 3, 1, 1, 0, 0, 0), SIMD8(0, 0, 3, 0, 0, 0, 0, 0)]
+    for (rates, expected) in zip(
+      [node.velocityVector(of: \.transform), spinner.velocityVector(of: \.transform)], expected)
+    {
+      #expect(((rates - expected) * (rates - expected)).sum() < 1e-18, "\(rates)")
+    }
+  }
+
   @Test("A derived property with a constant part moves at the rate of what it reads, not more")
   func derivedWithConstant() {
     node.dance.animate(duration: 2, curve: .linear) {
