@@ -139,9 +139,10 @@ struct LayoutCapture {
       Entry(
         node: node, parent: node.parent.map(ObjectIdentifier.init), screen: screen,
         center: node.center, bounds: node.bounds, transform: node.transform, alpha: node.alpha,
-        targetCenter: node.targetValue(of: \.center), targetBounds: node.targetValue(of: \.bounds),
-        targetTransform: node.targetValue(of: \.transform),
-        targetAlpha: node.targetValue(of: \.alpha),
+        // (Targets and velocities from the storage: what `targetValue(of:)` and
+        // `velocity(of:)` give for these, without an animation block a read.)
+        targetCenter: node._center.targetValue, targetBounds: node._bounds.targetValue,
+        targetTransform: node._transform.targetValue, targetAlpha: node._alpha.targetValue,
         velocities: velocities
           ? (
             node._center.displayedVelocity, node._bounds.displayedVelocity,
@@ -165,10 +166,10 @@ struct LayoutPlan {
   /// Plans `node` and its subtree: `parentStart` is where its parent is drawn at the start.
   mutating func walk(_ node: Node, parentStart: Transform, before: LayoutCapture) {
     guard !node.isExiting else { return }
-    let center = node.targetValue(of: \.center)
-    let bounds = node.targetValue(of: \.bounds)
-    let transform = node.targetValue(of: \.transform)
-    let alpha = node.targetValue(of: \.alpha)
+    let center = node._center.targetValue
+    let bounds = node._bounds.targetValue
+    let transform = node._transform.targetValue
+    let alpha = node._alpha.targetValue
     let start: Transform
     if let old = before[node] {
       start = old.screen
