@@ -1,9 +1,9 @@
 import Dance
 
 // A move along a path: nodes following curved paths with `.auto` rotation, against the loop
-// a game programmer would write with the same `Path` (its point and tangent at a distance:
-// the arc-length search is the path's, on both sides; what is measured is what the engine
-// adds around it).
+// a game programmer would write with the same `Path` (its point and tangent at a distance,
+// from one search: the arc-length search is the path's, once a node on both sides; what is
+// measured is what the engine adds around it).
 
 /// Sprite `index`'s path: from where plain sprite `index` starts, a cubic that leaves and
 /// arrives horizontally, then a line on in that direction (one smooth path: no corner, so
@@ -35,8 +35,8 @@ func pathScene(count: Int, stagger: Stagger) -> (Scene, [Node]) {
 }
 
 /// The hand-written frame: per sprite, its local time, the curve, the point and the unit
-/// tangent at that fraction of the path's length; the tangent is the rotation's cosine and
-/// sine.
+/// tangent at that fraction of the path's length (one search: `pointAndTangent`); the
+/// tangent is the rotation's cosine and sine.
 struct PathReference {
   final class Follower {
     let path: Path
@@ -67,8 +67,8 @@ struct PathReference {
     time += step
     for follower in followers {
       let distance = curve.solve((time - follower.start) / duration) * follower.length
-      follower.center = follower.path.point(atDistance: distance)
-      let tangent = follower.path.tangent(atDistance: distance)
+      let (center, tangent) = follower.path.pointAndTangent(atDistance: distance)
+      follower.center = center
       follower.rotation = Transform(
         a: tangent.dx, b: tangent.dy, c: -tangent.dy, d: tangent.dx, tx: 0, ty: 0)
     }

@@ -304,12 +304,15 @@ import Testing
       track.addQuadCurve(to: Point(x: 100, y: 100), control: Point(x: 150, y: 50))
       assert(track.point(atDistance: 40) == Point(x: 40, y: 0))
       assert(track.tangent(atDistance: 40) == Vector(dx: 1, dy: 0))
+      // Both from one search, for a sprite that follows the path and faces along it:
+      let (point, tangent) = track.pointAndTangent(atDistance: 40)
+      assert(point == Point(x: 40, y: 0) && tangent == Vector(dx: 1, dy: 0))
       assert(track.length > 200 && track.length < 250)
       _ = track
     }
   }
 
-  @Test("Docs/Dance.md:119") func snippet13() {
+  @Test("Docs/Dance.md:122") func snippet13() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -332,7 +335,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:254") func snippet14() {
+  @Test("Docs/Dance.md:257") func snippet14() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -362,7 +365,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:306") func snippet15() {
+  @Test("Docs/Dance.md:309") func snippet15() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -387,7 +390,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:338") func snippet16() {
+  @Test("Docs/Dance.md:341") func snippet16() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -411,7 +414,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:406") func snippet17() {
+  @Test("Docs/Dance.md:409") func snippet17() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -444,7 +447,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:436") func snippet18() {
+  @Test("Docs/Dance.md:439") func snippet18() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -470,7 +473,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:517") func snippet19() {
+  @Test("Docs/Dance.md:520") func snippet19() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -498,7 +501,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:577") func snippet20() {
+  @Test("Docs/Dance.md:580") func snippet20() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -527,7 +530,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:646") func snippet21() {
+  @Test("Docs/Dance.md:649") func snippet21() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -544,7 +547,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Dance.md:670") func snippet22() {
+  @Test("Docs/Dance.md:673") func snippet22() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 

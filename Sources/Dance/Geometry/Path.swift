@@ -166,6 +166,21 @@ public struct Path: Hashable, Sendable {
     return Vector(vector: Self.direction(of: segments[index], at: t))
   }
 
+  /// ``point(atDistance:)`` and ``tangent(atDistance:)`` together, from one search along
+  /// the path: the same two values, for the cost of one (a sprite that follows a path and
+  /// faces along it needs both every frame, as Unity's `SplineContainer.Evaluate` gives a
+  /// position and a tangent at once).
+  public func pointAndTangent(atDistance distance: Double) -> (point: Point, tangent: Vector) {
+    guard let (index, t) = locate(distance, in: "Path.pointAndTangent(atDistance:)") else {
+      return (Point(vector: current ?? .zero), Vector(dx: 1, dy: 0))
+    }
+    let segment = segments[index]
+    return (
+      Point(vector: Self.position(of: segment, at: t)),
+      Vector(vector: Self.direction(of: segment, at: t))
+    )
+  }
+
   /// The unit direction of travel of `segment` at parameter `t`: ``tangent(atDistance:)``
   /// of a point on it.
   static func direction(of segment: Segment, at t: Double) -> SIMD2<Double> {

@@ -194,6 +194,28 @@ import Testing
     #expect(abs(path.point(atDistance: 30).x - 30) <= 1e-9)
   }
 
+  @Test("pointAndTangent gives point(atDistance:) and tangent(atDistance:) to the bit")
+  func pointAndTangentTogether() {
+    var path = Path()
+    path.move(to: Self.point(0, 0))
+    path.addCurve(
+      to: Self.point(100, 50), control1: Self.point(120, 0), control2: Self.point(-20, 50))
+    path.addLine(to: Self.point(150, 50))
+    path.move(to: Self.point(0, 200))
+    path.addQuadCurve(to: Self.point(100, 200), control: Self.point(50, 100))
+    var checked = 0
+    for step in -10...410 {
+      let distance = path.length * Double(step) / 400
+      let (point, tangent) = path.pointAndTangent(atDistance: distance)
+      #expect(point == path.point(atDistance: distance), "at \(distance)")
+      #expect(tangent == path.tangent(atDistance: distance), "at \(distance)")
+      checked += 1
+    }
+    #expect(checked == 421)
+    let empty = Path().pointAndTangent(atDistance: 5)
+    #expect(empty.point == Self.point(0, 0) && empty.tangent == Vector(dx: 1, dy: 0))
+  }
+
   @Test("Bad points are refused with an error; a line with no current point begins the path")
   func badInput() {
     var path = Path()
