@@ -19,7 +19,8 @@ public enum PathRotation: Hashable, Sendable {
 /// way along the path by arc length, or to the transform turned to the path's direction
 /// there.
 ///
-/// Immutable once made, and shared by the centre's lane and the transform's.
+/// Immutable once made. A move makes one for its centre's lane and, with a rotation, one for
+/// its transform's: both hold the same path's storage, and their lanes share a ``PathMemo``.
 ///
 /// - Beyond the ends (a spring's overshoot) the point goes on along the end's tangent at the
 ///   same speed, so that the velocity stays continuous; the angle stays the end's.

@@ -139,8 +139,8 @@ struct LayoutCapture {
       Entry(
         node: node, parent: node.parent.map(ObjectIdentifier.init), screen: screen,
         center: node.center, bounds: node.bounds, transform: node.transform, alpha: node.alpha,
-        // (Targets and velocities from the storage: what `targetValue(of:)` and
-        // `velocity(of:)` give for these, without an animation block a read.)
+        // (Targets and velocities straight from the storage: what `targetValue(of:)` and
+        // `velocity(of:)` give for these, without opening a block and a slow read for each.)
         targetCenter: node._center.targetValue, targetBounds: node._bounds.targetValue,
         targetTransform: node._transform.targetValue, targetAlpha: node._alpha.targetValue,
         velocities: velocities
