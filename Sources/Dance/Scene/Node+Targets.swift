@@ -81,26 +81,27 @@ extension TargetReading where Self: Node {
 
 extension TargetReading where Self: Node {
   /// The velocity of a built-in property straight from its storage, or nil for any other key
-  /// path.
+  /// path. (The value's type picks the one built-in key path to compare with: one
+  /// comparison, and the velocity is cast as a generic value, not boxed in an existential,
+  /// which a transform's 64 bytes would have to be on the heap.)
   fileprivate func builtInVelocityVector<Value: VectorConvertible>(
     of property: KeyPath<Self, Value>
   ) -> Value.VectorType? {
-    let path = property as AnyKeyPath
-    let velocity: any SIMD
-    if path == \Self.center {
-      velocity = _center.displayedVelocity
-    } else if path == \Self.transform {
-      velocity = _transform.displayedVelocity
-    } else if path == \Self.bounds {
-      velocity = _bounds.displayedVelocity
-    } else if path == \Self.alpha {
-      velocity = _alpha.displayedVelocity
-    } else if path == \Self.backgroundColor {
-      velocity = _backgroundColor.displayedVelocity
-    } else {
-      return nil
+    func velocity<V>(_ builtIn: KeyPath<Self, some Any>, _ velocity: () -> V)
+      -> Value.VectorType?
+    {
+      property as AnyKeyPath == builtIn ? velocity() as? Value.VectorType : nil
     }
-    return velocity as? Value.VectorType
+    if Value.self == Point.self { return velocity(\.center) { _center.displayedVelocity } }
+    if Value.self == Transform.self {
+      return velocity(\.transform) { _transform.displayedVelocity }
+    }
+    if Value.self == Rect.self { return velocity(\.bounds) { _bounds.displayedVelocity } }
+    if Value.self == Double.self { return velocity(\.alpha) { _alpha.displayedVelocity } }
+    if Value.self == Color.self {
+      return velocity(\.backgroundColor) { _backgroundColor.displayedVelocity }
+    }
+    return nil
   }
 }
 
