@@ -54,6 +54,7 @@ per "node-frame, spring (1000 staggered node.dance nodes)" \
 per "the hand-written spring loop's sprite-frame" \
   --spring-reference-frame-probe 20 60 "per sprite-frame" 1000
 per "a whole frame of one timed node.dance node" --single-frame-probe 20 60 "per frame"
+per "a whole frame of one spring node.dance node" --single-spring-frame-probe 20 60 "per frame"
 per "Advance.Animator value-frame, timed (1000 staggered animators)" \
   --animator-frame-probe 20 60 "per value-frame" 1000
 per "TimingFunction.easeInOut.value(at:), spread over 0…1" --curve-probe 20 60 "per call" 1000

@@ -16,6 +16,8 @@ enum Probe: String, CaseIterable {
   case springReferenceFrame = "--spring-reference-frame-probe"
   /// COUNT frames of one timed `node.dance` node: the whole frame's fixed cost.
   case singleFrame = "--single-frame-probe"
+  /// COUNT frames of one spring `node.dance` node.
+  case singleSpringFrame = "--single-spring-frame-probe"
   /// COUNT frames of the hand-written loop over 1000 sprites that `--timed-frame-probe` is
   /// measured against.
   case referenceFrame = "--reference-frame-probe"
@@ -136,8 +138,9 @@ enum Probe: String, CaseIterable {
         dampingRatio: SpringWorkload.dampingRatio)
       for _ in 0..<count { reference.frame(1.0 / 60) }
       blackHole(reference.sprites.last?.center)
-    case .singleFrame:
-      let (scene, nodes) = danceScene(count: 1, spring: false, stagger: Self.stagger(frames: count))
+    case .singleFrame, .singleSpringFrame:
+      let (scene, nodes) = danceScene(
+        count: 1, spring: self == .singleSpringFrame, stagger: Self.stagger(frames: count))
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
     case .referenceFrame:

@@ -99,7 +99,8 @@ package struct DampedOscillator<Vector: SIMD> where Vector.Scalar == Double {
       // held at the largest double (past 2⁵³ radians the phase has no digits left anyway).
       // One `min`, no branch: this is every spring's frame.
       let phase = min(omega * t, .greatestFiniteMagnitude)
-      return (decay * cCos(phase), decay * cSin(phase) / omega)
+      let (sine, cosine) = cSinCos(phase)
+      return (decay * cosine, decay * sine / omega)
     }
     // Over-damped: e^(−αt)cosh(βt) = (e^(r₁t) + e^(r₂t))/2 and
     // e^(−αt)sinh(βt)/β = e^(r₁t)·(1 − e^(−2βt))/(2β), with r₁,₂ = −α ± β.

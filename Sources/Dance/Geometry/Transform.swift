@@ -55,8 +55,7 @@ public struct Transform: Hashable, Sendable {
   /// A rotation by `angle` radians (counter-clockwise in a y-up space, clockwise on a y-down
   /// screen).
   public init(rotationAngle angle: Double) {
-    let cosine = cCos(angle)
-    let sine = cSin(angle)
+    let (sine, cosine) = cSinCos(angle)
     self.init(a: cosine, b: sine, c: -sine, d: cosine, tx: 0, ty: 0)
   }
 
@@ -141,8 +140,7 @@ extension Transform: VectorConvertible {
 
   /// Recomposes the transform from (tx, ty, angle, scaleX, scaleY, shear, _, _).
   public init(vector: SIMD8<Double>) {
-    let cosine = cCos(vector[2])
-    let sine = cSin(vector[2])
+    let (sine, cosine) = cSinCos(vector[2])
     let (scaleX, scaleY, shear) = (vector[3], vector[4], vector[5])
     self.init(
       a: scaleX * cosine, b: scaleX * sine,
