@@ -449,8 +449,20 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       }
       return
     }
+    blendLanes(frame, in: slots.indices)
+  }
+
+  /// Writes the values of the lanes in `lanes` of a table with lanes that are not plain, for
+  /// the samples of `frame` (which has every slot's progress and details): `blend(_:)`'s
+  /// walk, or a part of it (``FrameStore`` walks two tables in step).
+  func blendLanes(_ frame: FrameSamples, in lanes: Range<Int>) {
+    let slots = slots.buffer
+    let ends = ends.buffer
+    let values = values.buffer
+    let progress = frame.progress
     let kinds = kinds.buffer
-    for index in slots.indices {
+    // The buffers are unchecked: a range beyond the table would read past them.
+    for index in lanes.clamped(to: slots.indices) {
       let slot = Int(slots[index])
       if kinds[index].isPlain {
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])

@@ -418,4 +418,46 @@ import Testing
     fixture.clock.advance(by: 2)
     #expect(node.center == Self.point(100, 100) && animator.state == .inactive)
   }
+
+  /// Node `index`'s animations in ``manyMovesFrameAsEachAlone()``: every third turns a scale
+  /// first (a transform lane of its own), every fifth also fades, the rest only move.
+  static func animate(_ node: Node, index: Int) {
+    let offset = Double(index)
+    var path = Path()
+    path.move(to: point(offset, 0))
+    path.addQuadCurve(to: point(offset + 100, 0), control: point(offset + 50, 100))
+    path.addLine(to: point(offset + 100, 80))
+    if index % 3 == 0 {
+      node.dance.animate(duration: 0.7) { $0.transform = Transform(scaleX: 2, y: 2) }.start()
+    }
+    node.dance.animate(duration: 1 + offset / 97, curve: .easeInOut) {
+      $0.move(along: path, rotation: .auto)
+      if index % 5 == 0 { $0.alpha = 0.25 }
+    }.start()
+  }
+
+  @Test("Many moves, with other lanes between, frame the same values as each move alone")
+  func manyMovesFrameAsEachAlone() {
+    let count = 300
+    let crowd = SceneFixture(count: count)
+    for (index, node) in crowd.nodes.enumerated() { Self.animate(node, index: index) }
+    let alone = (0..<count).map { index in
+      let fixture = SceneFixture()
+      Self.animate(fixture.node, index: index)
+      return fixture
+    }
+    for step in [0.1, 0.35, 0.2] {
+      crowd.clock.advance(by: step)
+      for fixture in alone { fixture.clock.advance(by: step) }
+      let mismatched = (0..<count).filter { index in
+        let node = crowd.nodes[index]
+        let single = alone[index].node
+        return node.center != single.center || node.transform != single.transform
+          || node.alpha != single.alpha
+      }
+      #expect(mismatched.isEmpty, "nodes \(mismatched.prefix(5)) differ after \(step) s")
+    }
+    // The crowd's moves are part-way, turned, and not all at one place.
+    #expect(Set(crowd.nodes.map { Self.angle(of: $0.transform) }).count > count / 2)
+  }
 }
