@@ -16,6 +16,11 @@ extension LaneTable {
     /// For a timeline lane that blends like a plain one from its child's sample: the
     /// child's index in its plan (and `from`, `to` are its segment's); -1 otherwise.
     var child: Int32 = -1
+    /// The lane's motion track (an index into `motions`: a move along a path), or -1; kept
+    /// here so that the frame reaches the track without reading the path. (A lane with a
+    /// motion has neither keyframes nor a timeline track: it is recorded plain and given the
+    /// motion, ``LaneTable/attachMotion(_:at:)``.)
+    var motion: Int32 = -1
     /// The lane's entry in `sidePaths`, or -1 for a lane whose path is
     /// ``LanePath/isBareBlend``: its `from` and `to` are its ends, and the rest is the
     /// path's defaults.

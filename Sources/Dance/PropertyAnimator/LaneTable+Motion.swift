@@ -66,6 +66,7 @@ extension LaneTable {
   @inline(never)
   func attachMotion(_ track: MotionTrack, at index: Int) {
     var path = path(at: index)
+    assert(path.keyframes < 0 && path.timeline < 0, "a motion's lane has no other track")
     path.motion = Int32(truncatingIfNeeded: motions.count)
     motions.append((track, index))
     setPath(path, at: index)
