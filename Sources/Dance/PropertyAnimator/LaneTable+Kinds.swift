@@ -8,7 +8,7 @@ extension LaneTable {
     /// apart so that the frame's stream of plain lanes never touches it.
     var isPlain: Bool
     /// Whether the lane jumps (``LanePath/jumps``), kept here so that an evaluation tests
-    /// it without reading the path (in the padding after `isPlain`: still 16 bytes).
+    /// it without reading the path (in the padding after `isPlain`).
     var jumps = false
     /// The lane's timeline track (an index into `timelines`), or -1; kept here so that the
     /// frame reaches it without reading the path.
@@ -19,7 +19,9 @@ extension LaneTable {
     /// The lane's motion track (an index into `motions`: a move along a path), or -1; kept
     /// here so that the frame reaches the track without reading the path. (A lane with a
     /// motion has neither keyframes nor a timeline track: it is recorded plain and given the
-    /// motion, ``LaneTable/attachMotion(_:at:)``.)
+    /// motion, ``LaneTable/attachMotion(_:at:)``.) It makes a kind 20 bytes instead of 16:
+    /// about 5 more bytes an animated property, for one cache miss fewer a lane and frame at
+    /// 20 000 moves.
     var motion: Int32 = -1
     /// The lane's entry in `sidePaths`, or -1 for a lane whose path is
     /// ``LanePath/isBareBlend``: its `from` and `to` are its ends, and the rest is the
