@@ -10,6 +10,11 @@
 /// does not need the array to be mutable: it belongs to one object, which writes it on one
 /// thread.
 ///
+/// The count and capacity are kept in 32 bits (an array is 16 bytes, not 24: a
+/// `PropertyAnimator`'s six lists, 48 bytes of every animator; Docs/Performance.md, "Memory
+/// per property"); an array that would grow past 2³¹ − 1 elements stops the program, as
+/// running out of memory does (it would be 16 GiB of the smallest elements the stores keep).
+///
 /// **Invariant:** every index used is in `0..<count`, and an address taken with
 /// ``address(of:)`` or ``buffer`` is used only until the array next grows or shrinks. Debug
 /// builds check every index (the test suite and the debug fuzzer run with the checks);
@@ -18,9 +23,8 @@
 @usableFromInline
 package struct FlatArray<Element>: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>
-  /// The number of elements.
-  @usableFromInline package var count = 0
-  @usableFromInline var capacity: Int
+  @usableFromInline var storedCount: Int32 = 0
+  @usableFromInline var storedCapacity: Int32
   #if DEBUG
     /// Advanced on every growth and removal: the addresses taken with ``element(at:)``
     /// check it.
@@ -32,8 +36,20 @@ package struct FlatArray<Element>: ~Copyable {
   /// into costs nothing.
   @inlinable
   package init(capacity: Int = 0) {
-    self.capacity = max(capacity, 0)
+    let capacity = min(max(capacity, 0), Int(Int32.max))
+    storedCapacity = Int32(truncatingIfNeeded: capacity)
     base = capacity > 0 ? Self.allocate(capacity: capacity) : Self.unallocated
+  }
+
+  /// The number of elements.
+  @inlinable package var count: Int {
+    @inline(__always) get { Int(storedCount) }
+    @inline(__always) set { storedCount = Int32(truncatingIfNeeded: newValue) }
+  }
+
+  /// The number of elements the buffer has room for.
+  @inlinable package var capacity: Int {
+    @inline(__always) get { Int(storedCapacity) }
   }
 
   /// The buffer of an array of no capacity: never read or written, never deallocated.
@@ -140,7 +156,7 @@ package struct FlatArray<Element>: ~Copyable {
   @inlinable package var last: Element? { count > 0 ? base[count - 1] : nil }
 
   /// Adds `element` at the end.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func append(_ element: Element) {
     if count == capacity { grow() }
     (base + count).initialize(to: element)
@@ -148,7 +164,7 @@ package struct FlatArray<Element>: ~Copyable {
   }
 
   /// Moves the element at `element` to the end, leaving that memory uninitialised.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func append(moving element: UnsafeMutablePointer<Element>) {
     if count == capacity { grow() }
     (base + count).moveInitialize(from: element, count: 1)
@@ -178,7 +194,7 @@ package struct FlatArray<Element>: ~Copyable {
   /// returns the removed element and, when one moved, the element now at `index`, so that
   /// the caller can repair the moved element's back-index.
   /// (With `returningMoved` false, the moved element is not copied out: nil.)
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func swapRemove(at index: Int, returningMoved: Bool = true) -> (
     removed: Element, moved: Element?
   ) {
@@ -230,11 +246,12 @@ package struct FlatArray<Element>: ~Copyable {
   @usableFromInline
   mutating func grow() {
     invalidateAddresses()
-    let larger = capacity > 0 ? capacity * 2 : Self.firstCapacity
+    let larger = capacity > 0 ? min(capacity * 2, Int(Int32.max)) : Self.firstCapacity
+    precondition(larger > capacity, "a FlatArray cannot hold more than 2³¹ − 1 elements")
     let buffer = Self.allocate(capacity: larger)
     buffer.moveInitialize(from: base, count: count)
     if capacity > 0 { base.deallocate() }
     base = buffer
-    capacity = larger
+    storedCapacity = Int32(truncatingIfNeeded: larger)
   }
 }

@@ -45,7 +45,7 @@ package struct SlotList<Element>: ~Copyable {
 
   /// Adds `element` at the end; returns its index, which the caller records as its
   /// back-index.
-  @inlinable
+  @inlinable @inline(__always)
   package mutating func append(_ element: Element) -> Int {
     entries.append(element)
     return entries.count - 1
