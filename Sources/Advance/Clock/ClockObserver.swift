@@ -61,14 +61,32 @@ extension ClockDeadlineObserver {
 
 /// Where the clock keeps an observer: its index in the active list and its entry in the
 /// table of pending deadlines.
+///
+/// The indices and the count are kept in 32 bits (24 bytes, not 32, in every animator: the
+/// lists they index would need 2³¹ observers, hundreds of gigabytes of them).
 package struct ClockRegistration {
-  @usableFromInline var activeIndex = -1
-  /// The observer's entry in the clock's table of pending deadlines, or -1.
-  @usableFromInline var deadlineHolder = -1
   /// The clock's advance in which `eventsInAdvance` was counted.
   var advanceSerial: UInt64 = 0
-  /// How many of this observer's deadlines the clock has run in that advance.
-  var eventsInAdvance = 0
+  @usableFromInline var storedActiveIndex: Int32 = -1
+  @usableFromInline var storedDeadlineHolder: Int32 = -1
+  private var storedEventsInAdvance: Int32 = 0
+
+  /// The observer's index in the clock's active list, or -1.
+  @inlinable var activeIndex: Int {
+    @inline(__always) get { Int(storedActiveIndex) }
+    @inline(__always) set { storedActiveIndex = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// The observer's entry in the clock's table of pending deadlines, or -1.
+  @inlinable var deadlineHolder: Int {
+    @inline(__always) get { Int(storedDeadlineHolder) }
+    @inline(__always) set { storedDeadlineHolder = Int32(truncatingIfNeeded: newValue) }
+  }
+  /// How many of this observer's deadlines the clock has run in that advance (at most
+  /// `AnimationClock.maximumEventsPerObserverPerAdvance`).
+  var eventsInAdvance: Int {
+    get { Int(storedEventsInAdvance) }
+    set { storedEventsInAdvance = Int32(truncatingIfNeeded: newValue) }
+  }
 
   /// A registration in no list.
   package init() {}

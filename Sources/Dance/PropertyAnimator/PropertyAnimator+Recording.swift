@@ -14,9 +14,9 @@ extension PropertyAnimator {
     // animator) has nothing to animate with: its assignments apply at once.
     guard phase != .inactive else { return false }
     guard let nodeScene = node.unretainedScene else {
-      if nodeOutsideScene == nil {
+      if extras?.nodeOutsideScene == nil {
         let frame = node.frame
-        nodeOutsideScene =
+        madeExtras.nodeOutsideScene =
           "the node with frame (x: \(frame.minX), y: \(frame.minY), width: \(frame.width), "
           + "height: \(frame.height))"
       }

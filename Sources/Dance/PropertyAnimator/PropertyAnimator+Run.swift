@@ -156,7 +156,7 @@ extension PropertyAnimator {
     case .activate:
       CallbackQueue.operation { activate(delay: delay) }
       // (Outside the operation: the closure then captures no string, on every start.)
-      if nodeOutsideScene != nil { reportNodeOutsideScene(call: call) }
+      if extras?.nodeOutsideScene != nil { reportNodeOutsideScene(call: call) }
       return true
     case .apply:
       applyAll()
@@ -234,8 +234,8 @@ extension PropertyAnimator {
   /// (its values were set at once, without animation): the likeliest first mistake is a
   /// node never added to a scene's tree.
   private func reportNodeOutsideScene(call: String) {
-    guard let node = nodeOutsideScene else { return }
-    nodeOutsideScene = nil
+    guard let node = extras?.nodeOutsideScene else { return }
+    extras?.nodeOutsideScene = nil
     DanceError.report(
       .illegalState,
       "\(call): \(node) is in no scene, so its properties were set at once, without "

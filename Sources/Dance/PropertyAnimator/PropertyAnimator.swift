@@ -90,24 +90,51 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var wasInterrupted = false
+  // The one-byte fields are declared together, so that they share one 8-byte word: with
+  // them apart, the animator was 249 bytes, a 272-byte heap block instead of 256.
+
+  /// The standard curve the animator was made with, unless ``extras`` holds a timing
+  /// provider (see ``timingProvider``).
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var timingCurve = AnimationCurve.easeInOut
+  /// Whether the animator is going: its last run's completions must not hold it.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var isDeinitializing = false
+  /// Whether this run has animated a property (so losing the last one ends it).
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var hasHadAnimations = false
+  /// Whether every lane the current activation recorded is plain (a blend from `from`, which
+  /// it shows until the fraction moves): then the activation has no values to write.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var recordedOnlyPlainLanes = true
   /// For an animator of `Node.animate`: the completion it shares with the animators of
   /// `Node.modifyAnimations` blocks inside it.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
   var completionGroup: CompletionGroup?
-  /// What the animator was made with: a standard curve (kept as such, so that making a
+  /// What an animator is made with: a standard curve (kept as such, so that making a
   /// `node.dance` animation boxes no timing provider) or a timing provider.
   @usableFromInline
   enum TimingSource {
     case curve(AnimationCurve)
     case provider(any TimingCurveProvider)
   }
-  /// The timing the animator was made with, for nested blocks that inherit it.
+  /// The animator's rarely used state (a timing provider, an error waiting to be reported),
+  /// made the first time one is needed and kept for the animator's life; see
+  /// ``AnimatorExtras``.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var timingSource: TimingSource
+  var extras: AnimatorExtras?
   /// The duration asked for, before a physical spring replaced it with its settling time.
   #if !DEBUG
     @exclusivity(unchecked)
@@ -149,11 +176,6 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var dueCompletions = FlatArray<(AnimatingPosition) -> Void>()
-  /// Whether the animator is going: its last run's completions must not hold it.
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var isDeinitializing = false
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
@@ -178,20 +200,6 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var animations = FlatArray<PropertyAnimation>()
-  /// Whether this run has animated a property (so losing the last one ends it).
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var hasHadAnimations = false
-  /// Whether every lane the current activation recorded is plain (a blend from `from`, which
-  /// it shows until the fraction moves): then the activation has no values to write.
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var recordedOnlyPlainLanes = true
-  /// The first node outside any scene that a block of this call tried to animate (its
-  /// frame, described), for the one error the call reports once its blocks have run.
-  var nodeOutsideScene: String?
   /// The clock time at which this animator last wrote its values itself.
   #if !DEBUG
     @exclusivity(unchecked)
@@ -345,7 +353,7 @@ public final class PropertyAnimator {
   init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    timingSource = .provider(timingParameters)
+    madeExtras.provider = timingParameters
     parked = ParkedCore(
       AnimatorCore(
         timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)))
@@ -356,7 +364,7 @@ public final class PropertyAnimator {
   init(duration: Double, curve: AnimationCurve, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    timingSource = .curve(curve)
+    timingCurve = curve
     parked = ParkedCore(
       AnimatorCore(timing: AnimationTiming(curve: curve.timingFunction, duration: duration)))
   }
@@ -388,14 +396,16 @@ public final class PropertyAnimator {
   func reuse(duration: Double, timing: consuming TimingSource, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    // (Moved in, not copied: a copy of the enum goes through its outlined value witnesses.)
-    timingSource = timing
-    let pacing =
-      switch timingSource {
-      case .curve(let curve): AnimationTiming(curve: curve.timingFunction, duration: duration)
-      case .provider(let provider):
-        AnimationTiming(provider, requestedDuration: duration, call: call)
-      }
+    let pacing: AnimationTiming
+    switch consume timing {
+    case .curve(let curve):
+      timingCurve = curve
+      extras?.provider = nil
+      pacing = AnimationTiming(curve: curve.timingFunction, duration: duration)
+    case .provider(let provider):
+      madeExtras.provider = provider
+      pacing = AnimationTiming(provider, requestedDuration: duration, call: call)
+    }
     renewParked(timing: pacing)
     delay = 0
     storedComposition = .replace
@@ -409,10 +419,15 @@ public final class PropertyAnimator {
 
   /// The timing provider the animator was made with, for nested blocks that inherit it.
   var timingProvider: any TimingCurveProvider {
-    switch timingSource {
-    case .curve(let curve): CubicTimingParameters(animationCurve: curve)
-    case .provider(let provider): provider
-    }
+    extras?.provider ?? CubicTimingParameters(animationCurve: timingCurve)
+  }
+
+  /// ``extras``, made if the animator has none yet.
+  var madeExtras: AnimatorExtras {
+    if let extras { return extras }
+    let made = AnimatorExtras()
+    extras = made
+    return made
   }
 
   deinit {
@@ -421,4 +436,19 @@ public final class PropertyAnimator {
     let now = currentTime
     send("deinit") { $0.finishWhereItIs(now: now) }
   }
+}
+
+/// What few animators need, out of the animator's own memory: an animator made with a timing
+/// provider (not a standard curve) keeps it here, and a call whose blocks animated a node in
+/// no scene keeps its error here until it reports it. Made the first time one is needed and
+/// kept for the animator's life, so that a `node.dance` animator reused with a spring's
+/// timing allocates it once. Without it, an animator held a 41-byte timing enum and a
+/// 16-byte string in every animation (Docs/Performance.md, "Memory per property").
+final class AnimatorExtras {
+  /// The timing provider the animator was made with (nil: its standard curve,
+  /// ``PropertyAnimator/timingCurve``).
+  var provider: (any TimingCurveProvider)?
+  /// The first node outside any scene that a block of the current call tried to animate
+  /// (its frame, described), for the one error the call reports once its blocks have run.
+  var nodeOutsideScene: String?
 }

@@ -136,6 +136,36 @@ import Testing
     #expect(third.center.x == 100 * TimingFunction.easeIn.value(at: 0.25))
   }
 
+  // A node's `node.dance` animator is reused for its next animation; one made with a
+  // spring's timing keeps it apart (`AnimatorExtras`), which a reuse with a curve must drop.
+  @Test("A node.dance animation's nested blocks inherit its curve after a spring on the node")
+  func nestingAfterReuse() {
+    let other = Node()
+    scene.root.addChild(other)
+    label.dance.animate(duration: 1, dampingRatio: 0.5) { $0.alpha = 1 }.start()
+    scene.clock.advance(by: 0.25)
+    label.dance.finish(at: .end)
+    label.dance.animate(duration: 2, curve: .linear) { _ in
+      Node.animate(withDuration: 9, animations: { other.center = Point(x: 100, y: 0) })
+    }.start()
+    scene.clock.advance(by: 1)
+    #expect(other.center.x == 50)  // 2 s and linear, inherited; not the earlier spring
+    scene.clock.advance(by: 1)
+    #expect(other.center.x == 100 && !label.dance.hasAnimation)
+    // And back to a spring: the reused animator takes the spring again, as a fresh one does.
+    let third = Node()
+    scene.root.addChild(third)
+    third.center = other.center
+    label.dance.animate(duration: 2, dampingRatio: 1) { _ in
+      Node.animate(withDuration: 9, animations: { other.center = Point(x: 0, y: 0) })
+    }.start()
+    PropertyAnimator(duration: 2, dampingRatio: 1) { third.center = Point(x: 0, y: 0) }
+      .startAnimation()
+    scene.clock.advance(by: 1)
+    #expect(other.center.x > 0 && other.center.x < 50)  // a spring, past linear's halfway
+    #expect(other.center == third.center)
+  }
+
   @Test("Spring animations settle in their duration and start at the given velocity")
   func spring() {
     var results: [Bool] = []
