@@ -127,7 +127,11 @@ final class FrameStore {
   #endif
   private var details = FlatArray<SampleDetails>()
   /// Per slot: the plan of the timeline whose run it is, or nil; the frame samples its
-  /// children after the slots.
+  /// children after the slots. This and ``childSamples`` are kept only while a slot has a
+  /// plan: either both are empty or both have an entry for every slot (``setPlan(_:slot:)``
+  /// fills them, ``removeSlot(slot:hold:)`` empties them with the last plan), so that a
+  /// store without timelines pays nothing for them (16 bytes a slot, 8 an animated property
+  /// of a `node.dance` animation; Docs/Performance.md, "Memory per property").
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -276,6 +280,23 @@ final class FrameStore {
     return problems
   }
 
+  /// What is wrong with the per-slot plans, for the fuzzer's audit: the plans and their
+  /// children's samples are either both empty (no slot has a plan) or have an entry for
+  /// every slot, and ``planCount`` counts the plans.
+  func planProblems() -> [String] {
+    let plansCounted = plans.buffer.reduce(0) { $0 + ($1 == nil ? 0 : 1) }
+    guard
+      plans.count == childSamples.count, plansCounted == planCount,
+      plans.isEmpty ? planCount == 0 : plans.count == cores.count && planCount > 0
+    else {
+      return [
+        "the store has \(plans.count) plan entries and \(childSamples.count) children's "
+          + "samples for \(cores.count) slots, \(plansCounted) plans counted as \(planCount)"
+      ]
+    }
+    return []
+  }
+
   /// Takes back an animation that has ended (its lane removed, off every list), for the
   /// next start; its generation changes, so that a ``PropertyAnimation/Held`` taken before
   /// no longer names it.
@@ -302,15 +323,23 @@ final class FrameStore {
     let entered = cores.element(at: cores.count - 1)
     paces.append(SlotPace(entered))
     details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
-    plans.append(nil)
-    childSamples.append(nil)
+    if !plans.isEmpty {
+      plans.append(nil)
+      childSamples.append(nil)
+    }
     if cores.count == 1 { clock.activate(self) }
     return cores.count - 1
   }
 
   /// Gives `slot` (a timeline's run) the plan whose children the frame samples.
   func setPlan(_ plan: TimelinePlan, slot: Int) {
-    guard slot >= 0 && slot < plans.count else { return }
+    guard slot >= 0 && slot < cores.count else { return }
+    if plans.isEmpty {
+      for _ in 0..<cores.count {
+        plans.append(nil)
+        childSamples.append(nil)
+      }
+    }
     if plans[slot] == nil { planCount += 1 }
     plans[slot] = plan
     childSamples[slot] = plan.samples.firstAddress
@@ -333,8 +362,14 @@ final class FrameStore {
     _ = progress.swapRemove(at: slot, returningMoved: false)
     _ = paces.swapRemove(at: slot, returningMoved: false)
     _ = details.swapRemove(at: slot, returningMoved: false)
-    if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
-    _ = childSamples.swapRemove(at: slot)
+    if !plans.isEmpty {
+      if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
+      _ = childSamples.swapRemove(at: slot)
+      if planCount == 0 {
+        plans.removeAll()
+        childSamples.removeAll()
+      }
+    }
     hold = removed.retained
     leavesThisFrame += 1
     if leavesThisFrame > peakLeaves { peakLeaves = leavesThisFrame }
@@ -405,38 +440,6 @@ extension FrameStore: ClockFrameObserver {
     AnimationBlockStack.slowReads.subtract(1, ordering: .relaxed)
   }
 
-  /// The number of lanes of the first table that ``blendInStep(_:_:_:)`` walks before it
-  /// catches the second up.
-  static var stepLanes: Int { 64 }
-
-  /// Walks two tables with lanes that are not plain in step: a stretch of the first, then
-  /// the same share of the second, and so on. A move along a path (`Node.move(along:)`) has
-  /// its centre's lane in `pairs` and its transform's in `octets`, recorded together, and
-  /// both lanes read the move's path, motion and memo (one search a frame,
-  /// ``PathMemo``): walked one table after the other, at 20 000 moves the second walk found
-  /// none of it in the caches any more, and a frame took 1.5 times the hand-written loop's
-  /// time on the AMD EPYC (1.1 with the transform's lanes left out). Lanes are evaluated
-  /// independently, so any order gives the same values; this one keeps a move's two lanes
-  /// within a stretch of each other when their tables hold the same moves in the same
-  /// order, and costs a call a stretch otherwise.
-  static func blendInStep<First: SIMD, Second: SIMD>(
-    _ first: LaneTable<First>, _ second: LaneTable<Second>, _ frame: FrameSamples
-  ) {
-    let firstCount = first.count
-    let secondCount = second.count
-    var firstDone = 0
-    var secondDone = 0
-    while firstDone < firstCount {
-      let firstNext = min(firstCount, firstDone + stepLanes)
-      let secondNext =
-        firstNext == firstCount ? secondCount : firstNext * secondCount / firstCount
-      first.blendLanes(frame, in: firstDone..<firstNext)
-      second.blendLanes(frame, in: secondDone..<secondNext)
-      firstDone = firstNext
-      secondDone = secondNext
-    }
-  }
-
   /// One frame: sample every slot's timing once, then evaluate every lane.
   func clockDidAdvance(_ clock: AnimationClock) {
     let now = clock.now
@@ -444,8 +447,7 @@ extension FrameStore: ClockFrameObserver {
     leavesThisFrame = 0
     let coreCount = cores.count
     guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress,
-      let progressBase = progress.firstAddress, let detailBase = details.firstAddress,
-      let childBase = childSamples.firstAddress
+      let progressBase = progress.firstAddress, let detailBase = details.firstAddress
     else { return }
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
@@ -480,7 +482,7 @@ extension FrameStore: ClockFrameObserver {
     let samplesInLanes = samplesLazily && tables == 1
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
-      children: childBase,
+      children: childSamples.firstAddress,
       sampler: samplesLazily && !samplesInLanes ? Unretained(self) : nil,
       paces: samplesInLanes ? paceBase : nil, now: now)
     if pairs.specialCount > 0 && octets.specialCount > 0 {

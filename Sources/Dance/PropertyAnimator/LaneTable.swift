@@ -476,7 +476,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         continue
       }
       let details = frame.details[slot]
-      if kinds[index].child >= 0, let childSamples = frame.children[slot] {
+      if kinds[index].child >= 0, let childSamples = frame.children?[slot] {
         // A timeline child's lane: plain, from its child's sample of this frame.
         values[index] = LanePath.blend(
           ends[index].from, ends[index].to, childSamples[Int(kinds[index].child)].sample)

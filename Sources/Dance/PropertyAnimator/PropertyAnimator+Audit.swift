@@ -150,6 +150,7 @@ extension Scene {
       problems += animator.auditProblems()
     }
     problems += store.poolProblems(live: live)
+    problems += store.planProblems()
     if animations != store.laneCount {
       problems.append("the store has \(store.laneCount) lanes for \(animations) animations")
     }

@@ -259,6 +259,42 @@ import Testing
     }
     #expect(nodes[3].center == Point(x: -1, y: -1))
   }
+
+  // The store keeps its per-slot plans only while a slot has one (FrameStore's `plans`):
+  // plain slots before, between and after timelines' slots keep theirs in step.
+  @Test("Timelines come and go among plain animations; every slot keeps its own timing")
+  func plansComeAndGo() {
+    let (scene, nodes) = Self.scene(nodes: 3)
+    let (plain, timed, late) = (nodes[0], nodes[1], nodes[2])
+    func x(_ value: Double) -> Point { Point(x: value, y: 0) }
+    plain.center = x(0)
+    timed.center = x(0)
+    late.center = x(0)
+    plain.dance.animate(duration: 4, curve: .linear) { $0.center = x(400) }.start()
+    let first = Timeline(scene: scene)
+      .animate(duration: 1, curve: .linear) { timed.center = x(100) }
+      .animate(duration: 1, curve: .linear) { timed.center = x(300) }
+    first.start()
+    late.dance.animate(duration: 2, curve: .linear) { $0.center = x(20) }.start()
+    #expect(scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 1.5)
+    #expect(plain.center.x == 150 && timed.center.x == 200 && late.center.x == 15)
+    #expect(scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 0.5)  // the timeline and the late animation end
+    #expect(plain.center.x == 200 && timed.center.x == 300 && late.center.x == 20)
+    #expect(first.state == .inactive && scene.frameStoreShape.slots == 1)
+    #expect(scene.auditProblems().isEmpty)
+    let second = Timeline(scene: scene)
+      .animate(duration: 1, curve: .linear) { timed.center = x(100) }
+    second.start()
+    scene.clock.advance(by: 0.25)
+    #expect(plain.center.x == 225 && timed.center.x == 250)
+    #expect(scene.auditProblems().isEmpty)
+    plain.dance.finish(at: .end)  // the plain slot goes first: the timeline's slot moves
+    scene.clock.advance(by: 0.25)
+    #expect(plain.center.x == 400 && timed.center.x == 200)
+    #expect(scene.auditProblems().isEmpty)
+  }
 }
 
 /// An animator's run state moves between its slot and memory of its own (`ParkedCore`), which
