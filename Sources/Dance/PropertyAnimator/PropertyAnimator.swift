@@ -273,7 +273,8 @@ public final class PropertyAnimator {
     @inline(__always) get { storedDeadline.isNaN ? nil : storedDeadline }
     @inline(__always) set { storedDeadline = newValue ?? .nan }
   }
-  /// ``scheduledDeadline``, NaN for none: a deadline is a clock time, never NaN. (An
+  /// ``scheduledDeadline``, NaN for none: a deadline is finite (``AnimatorCore/deadline``
+  /// gives none for a time that is not). (An
   /// optional's extra byte made the animator 233 bytes, a 256-byte heap block instead of
   /// 240.)
   #if !DEBUG
