@@ -42,9 +42,16 @@ enum Valgrind {
     allocations(
       "start + frame + finish as a user writes it (a block capturing its target)", .userStart,
       1000, 3000, most: 2)
+    allocations(
+      "start + frame + finish with a completion (its closure is one)", .startWithCompletion,
+      1000, 3000, most: 2)
     allocations("frame + read of 100 nodes × 16 additive offsets", .additive16, 20, 120, most: 0)
     allocations("frame of 100 nodes moving along paths", .pathFrame, 10, 30, most: 0)
-    for (probe, how) in [(Probe.start, ""), (.userStart, ", a block capturing its target")] {
+    let starts = [
+      (Probe.start, ""), (.userStart, ", a block capturing its target"),
+      (.startWithCompletion, ", with a completion"),
+    ]
+    for (probe, how) in starts {
       guard let start = instructions("start", probe, 1000, 3000, per: 1) else { continue }
       let verdict = start <= 5000 ? "≤ 5000" : "> 5000 (SPEC)"
       lines.append(

@@ -312,9 +312,9 @@ extension PropertyAnimator {
   private func queueCompletions(at position: AnimatingPosition) {
     let count = completions.count
     if isDeinitializing {
-      var handlers: [(AnimatingPosition) -> Void] = []
+      var handlers: [Completion] = []
       while !completions.isEmpty { handlers.append(completions.remove(at: 0)) }
-      CallbackQueue.enqueue(.closure { for handler in handlers { handler(position) } })
+      CallbackQueue.enqueue(.closure { for handler in handlers { handler.handler(position) } })
       return
     }
     if dueCompletions.isEmpty {
@@ -436,7 +436,7 @@ extension PropertyAnimator: CallbackOwner {
     let position = AnimatingPosition(queueArgument: argument)
     // Taken out of the list first: a completion may end another run of this animator,
     // which queues its own behind these.
-    var handlers = FlatArray<(AnimatingPosition) -> Void>()
+    var handlers = FlatArray<Completion>()
     if dueCompletions.count == count {
       swap(&handlers, &dueCompletions)
     } else {
@@ -462,10 +462,11 @@ extension PropertyAnimator: CallbackOwner {
 
 /// Calls each of `handlers` with `position`, in order.
 private func runCompletions(
-  _ handlers: borrowing FlatArray<(AnimatingPosition) -> Void>, at position: AnimatingPosition
+  _ handlers: borrowing FlatArray<PropertyAnimator.Completion>,
+  at position: AnimatingPosition
 ) {
   for index in handlers.indices {
-    handlers[index](position)
+    handlers[index].handler(position)
   }
 }
 

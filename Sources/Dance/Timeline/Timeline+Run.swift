@@ -267,7 +267,7 @@ extension Timeline {
     run.addCompletion { [weak self, unowned run] position in
       self?.runDidEnd(run, at: position)
     }
-    for completion in takeCompletions() { run.addCompletion(completion) }
+    for completion in takeCompletions() { run.addCompletion(completion.handler) }
     self.run = run
     return run
   }

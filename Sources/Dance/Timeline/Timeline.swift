@@ -96,7 +96,7 @@ public final class Timeline {
   /// Not while paused: then it lives as long as its owner's reference, so that a paused
   /// timeline whose blocks capture its scene is no cycle.
   var keepAlive: Timeline?
-  private var completions: [(AnimatingPosition) -> Void] = []
+  private var completions: [PropertyAnimator.Completion] = []
   /// The start values of the first run, which every later run plays again.
   let startValues = TimelineStartValues()
   /// Runs when playback enters the next play (not the first), at the exact clock time the
@@ -229,12 +229,12 @@ public final class Timeline {
     if let run, run.state != .inactive {
       run.addCompletion(completion)
     } else {
-      completions.append(completion)
+      completions.append(PropertyAnimator.Completion(handler: completion))
     }
   }
 
   /// The completions for the next run (those of a run that ended are spent).
-  func takeCompletions() -> [(AnimatingPosition) -> Void] {
+  func takeCompletions() -> [PropertyAnimator.Completion] {
     defer { completions = [] }
     return completions
   }
