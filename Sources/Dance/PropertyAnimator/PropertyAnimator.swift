@@ -73,6 +73,10 @@ public final class PropertyAnimator {
   #endif
   var slot = -1
 
+  // The one-byte fields, from here to `recordedOnlyPlainLanes`, are declared together, so
+  // that they share one 8-byte word: apart, they took three words, and the animator a
+  // 272-byte heap block instead of 256 (240 since, with `storedDeadline`).
+
   /// How the animator's assignments take properties that are already animating; see
   /// ``composition``.
   #if !DEBUG
@@ -90,9 +94,6 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var wasInterrupted = false
-  // The one-byte fields are declared together, so that they share one 8-byte word: with
-  // them apart, the animator was 249 bytes, a 272-byte heap block instead of 256.
-
   /// The standard curve the animator was made with, unless ``extras`` holds a timing
   /// provider (see ``timingProvider``).
   #if !DEBUG
@@ -282,9 +283,8 @@ public final class PropertyAnimator {
     @inline(__always) set { storedDeadline = newValue ?? .nan }
   }
   /// ``scheduledDeadline``, NaN for none: a deadline is finite (``AnimatorCore/deadline``
-  /// gives none for a time that is not). (An
-  /// optional's extra byte made the animator 233 bytes, a 256-byte heap block instead of
-  /// 240.)
+  /// gives none for a time that is not). An optional's extra byte made the animator 233
+  /// bytes, a 256-byte heap block instead of 240.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
