@@ -29,6 +29,19 @@ import Testing
     #expect(list.last?.id == 8)
   }
 
+  // The count and capacity are 32-bit: a list past 2¹⁶ elements (a scene's lanes at
+  // 100 000 nodes) must keep them whole, and a requested capacity comes back as asked.
+  @Test("A list of 100 000 elements keeps its count, capacity and elements")
+  func large() {
+    var list = FlatArray<Int32>(capacity: 70_000)
+    #expect(list.capacity == 70_000 && list.isEmpty)
+    for value in 0..<100_000 { list.append(Int32(value)) }
+    #expect(list.count == 100_000 && list.capacity == 140_000)
+    #expect(list.indices.allSatisfy { list[$0] == Int32($0) })
+    #expect(list.swapRemove(at: 0).moved == 99_999 && list.count == 99_999)
+    #expect(FlatArray<Int32>(capacity: -5).capacity == 0)
+  }
+
   @Test("remove(at:) keeps the order; swapRemove moves the last element into the hole")
   func removals() {
     var list = FlatArray<Token>()
