@@ -119,10 +119,17 @@ extension LaneTable {
     return (track.shown, track.progress.windowStart, track.motion.length)
   }
 
-  /// What is wrong with the motion tracks' back-indices (for the audit).
+  /// What is wrong with the motion tracks' back-indices (for the audit), and any motion
+  /// lane with keyframes or a timeline track too: a frame tests a lane's motion first
+  /// (``value(at:fraction:sample:slope:core:slopes:now:records:)``), which would hide them.
   var motionBackIndexProblems: [String] {
-    motions.indices.filter { path(at: motions[$0].lane).motion != $0 }.map { _ in
-      "a lane's motion track is not where its path says"
+    motions.indices.compactMap { motion in
+      let path = path(at: motions[motion].lane)
+      if path.motion != motion { return "a lane's motion track is not where its path says" }
+      if path.keyframes >= 0 || path.timeline >= 0 {
+        return "a lane that moves along a path has keyframes or a timeline track too"
+      }
+      return nil
     }
   }
 }
