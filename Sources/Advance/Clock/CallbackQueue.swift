@@ -69,7 +69,13 @@ package final class CallbackQueue {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var drainDepth = 0
+  @usableFromInline var drainDepth = 0
+  /// The owner of the callbacks that the innermost ``operation(makingDueOf:_:)`` makes due,
+  /// held until they have run.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var heldOwner: AnyObject?
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -86,13 +92,27 @@ package final class CallbackQueue {
   /// Past this many drains inside one another (completions whose calls end runs whose
   /// completions make calls…), an operation leaves what it queued to the drain it runs in,
   /// which takes it in turn: a long chain then loops instead of overflowing the stack.
-  static let maximumDrainDepth = 64
+  @usableFromInline static let maximumDrainDepth = 64
 
   /// Runs `body` as an operation of the engine: callbacks that come due inside it are
   /// queued, and run when the outermost operation of this thread ends, before it returns.
   @inlinable @inline(__always)
   package static func operation<Result>(_ body: () -> Result) -> Result {
     perThread.withValue { $0.run(body) }
+  }
+
+  /// Runs `body` as an operation (``operation(_:)``) after which `owner` has callbacks due:
+  /// `body` returns how many (0 for none) and their argument, as an ``Callback/owned(_:count:argument:)``
+  /// entry would carry them. When this is the outermost operation of the thread and nothing
+  /// else came due inside it, they run at once, with no entry in the queue (a finish with
+  /// completions: an enqueue and a drain were a tenth of its start + frame + finish);
+  /// otherwise they are queued behind what came due first, and run in turn. Either way the
+  /// queue holds `owner` from before `body` runs until they have run.
+  @inlinable @inline(__always)
+  package static func operation<Owner: CallbackOwner>(
+    makingDueOf owner: Owner, _ body: () -> (count: Int, argument: Int)
+  ) {
+    perThread.withValue { $0.run(makingDueOf: owner, body) }
   }
 
   /// Whether an operation is open on this thread: user code running now runs inside the
@@ -188,6 +208,41 @@ package final class CallbackQueue {
     depth -= 1
     if depth == 0 && due.count > mark { drain(from: mark) }
     return result
+  }
+
+  @inlinable @inline(__always)
+  func run<Owner: CallbackOwner>(
+    makingDueOf owner: Owner, _ body: () -> (count: Int, argument: Int)
+  ) {
+    // Held first: `body` may hand back the last other reference to `owner` (a scene's hold
+    // on an animator that a clock event reached).
+    let outerHeld = heldOwner
+    heldOwner = owner
+    depth += 1
+    let mark = due.count
+    let made = body()
+    depth -= 1
+    if made.count > 0 {
+      if depth == 0 && due.count == mark && drainDepth < Self.maximumDrainDepth {
+        runAtOnce(owner, made.count, argument: made.argument)
+      } else {
+        due.append(.owned(owner, count: made.count, argument: made.argument))
+      }
+    }
+    heldOwner = outerHeld
+    // After callbacks run at once too: past the drains' depth limit, their own operations
+    // left what they queued to this one.
+    if depth == 0 && due.count > mark { drain(from: mark) }
+  }
+
+  /// Runs `owner`'s `count` due callbacks as a drain of them alone would (counted as a
+  /// drain, checked for lent references).
+  @inlinable
+  func runAtOnce(_ owner: some CallbackOwner, _ count: Int, argument: Int) {
+    drainDepth += 1
+    Self.checkUserCodeMayRun()
+    owner.runDueCallbacks(count, argument: argument)
+    drainDepth -= 1
   }
 
   /// Runs the callbacks queued from `mark` on, in order, then drops them. A callback's own

@@ -224,7 +224,9 @@ public final class NodeDance {
 
   /// Adds a completion that runs once when the animation finishes, however it finishes.
   @inlinable @discardableResult
-  public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) -> NodeDance {
+  public func addCompletion(
+    _ completion: consuming @escaping (AnimatingPosition) -> Void
+  ) -> NodeDance {
     add(completion: completion)
     return self
   }
@@ -290,8 +292,14 @@ public final class NodeDance {
   // The work of the chainable methods; `call` names the method, for errors.
 
   @usableFromInline
-  func add(completion: @escaping (AnimatingPosition) -> Void) {
-    require("node.dance.addCompletion(_:)")?.addCompletion(completion)
+  func add(completion: consuming @escaping (AnimatingPosition) -> Void) {
+    // (The closure moves in: passed borrowed, it cost a retain here and a release in the
+    // caller.)
+    if let animator {
+      animator.addCompletion(completion)
+    } else {
+      reportNoAnimation("node.dance.addCompletion(_:)")
+    }
   }
 
   @usableFromInline
@@ -365,9 +373,13 @@ public final class NodeDance {
 
   private func require(_ call: String) -> PropertyAnimator? {
     if let animator { return animator }
+    reportNoAnimation(call)
+    return nil
+  }
+
+  private func reportNoAnimation(_ call: String) {
     DanceError.report(
       .noAnimation,
       "\(call): node with dance.tag = \(tag) does not have an active animation!")
-    return nil
   }
 }

@@ -25,7 +25,7 @@ extension PropertyAnimator {
   ///
   /// A stopped animator that is released still runs its completions (with `.current`) from
   /// its `deinit`: capture the animator weakly (not `unowned`) in them.
-  public func addCompletion(_ completion: @escaping (AnimatingPosition) -> Void) {
+  public func addCompletion(_ completion: consuming @escaping (AnimatingPosition) -> Void) {
     completions.append(Completion(handler: completion))
   }
 

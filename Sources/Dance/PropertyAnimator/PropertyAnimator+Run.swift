@@ -161,12 +161,15 @@ extension PropertyAnimator {
     case .apply:
       applyAll()
     case .finish(let position):
-      // A finish queues nothing but its own completions (it ends no other run): without
-      // any, it needs no operation.
+      // A finish makes nothing due but its own completions (it ends no other run): without
+      // any, it needs no operation; with some, the queue runs them right after it, without
+      // an entry when nothing else came due (``CallbackQueue/operation(makingDueOf:_:)``).
       if completions.isEmpty {
         finishRun(at: position)
       } else {
-        CallbackQueue.operation { finishRun(at: position) }
+        CallbackQueue.operation(makingDueOf: self) {
+          (finishRun(at: position, queuing: false), position.queueArgument)
+        }
       }
       return true
     case .rebase(let rebase):
@@ -266,8 +269,12 @@ extension PropertyAnimator {
     }
   }
 
-  /// Ends the run (the core is already inactive): final values, then completions.
-  func finishRun(at position: AnimatingPosition) {
+  /// Ends the run (the core is already inactive): final values, then completions, queued
+  /// (``CallbackQueue``). With `queuing` false they wait in `dueCompletions` instead, and
+  /// the result says how many, for the caller to hand to the queue (from `deinit` they are
+  /// queued either way, and the result is 0).
+  @discardableResult
+  func finishRun(at position: AnimatingPosition, queuing: Bool = true) -> Int {
     if scheduledDeadline != nil {
       scheduledDeadline = nil
       clock?.unschedule(self)
@@ -301,8 +308,16 @@ extension PropertyAnimator {
     updateParked { $0.makeReady() }
     // `node.dance` first: its animation no longer exists when the completions run.
     withDance { $0.animatorDidFinish(self) }
-    if !completions.isEmpty { queueCompletions(at: position) }
+    var due = 0
+    if !completions.isEmpty {
+      if queuing || isDeinitializing {
+        queueCompletions(at: position)
+      } else {
+        due = takeCompletions()
+      }
+    }
     withExtendedLifetime(hold) {}
+    return due
   }
 
   /// Queues this run's completions, with where it ended, to run when the engine's current
@@ -310,20 +325,26 @@ extension PropertyAnimator {
   /// queue holds the animator until they have run; from `deinit`, which must not hold it,
   /// they go as a closure.
   private func queueCompletions(at position: AnimatingPosition) {
-    let count = completions.count
     if isDeinitializing {
       var handlers: [Completion] = []
       while !completions.isEmpty { handlers.append(completions.remove(at: 0)) }
       CallbackQueue.enqueue(.closure { for handler in handlers { handler.handler(position) } })
       return
     }
+    CallbackQueue.enqueue(.owned(self, count: takeCompletions(), argument: position.queueArgument))
+  }
+
+  /// Moves the run's completions behind those already due (``runDueCallbacks(_:argument:)``
+  /// takes them oldest first) and returns how many it moved.
+  private func takeCompletions() -> Int {
+    let count = completions.count
     if dueCompletions.isEmpty {
       // (Swapped, not copied: the two lists trade buffers run after run.)
       swap(&dueCompletions, &completions)
     } else {
       while !completions.isEmpty { dueCompletions.append(completions.remove(at: 0)) }
     }
-    CallbackQueue.enqueue(.owned(self, count: count, argument: position.queueArgument))
+    return count
   }
 
   /// Ends this animator's current run or pending one at `.current`, whatever its state:
@@ -447,10 +468,10 @@ extension PropertyAnimator: CallbackOwner {
     // inside operations), so there is no entry to push, unless a target read is open (a
     // subclass's computed property that `targetValue(of:)` reads may make calls).
     if AnimationBlockStack.readsTargets {
-      AnimationBlockStack.run(.immediate) { runCompletions(handlers, at: position) }
+      AnimationBlockStack.run(.immediate) { runCompletions(&handlers, at: position) }
     } else {
       CallbackQueue.checkUserCodeMayRun()
-      runCompletions(handlers, at: position)
+      runCompletions(&handlers, at: position)
     }
     // The buffer comes back for the next run, unless the list has one again.
     if dueCompletions.isEmpty {
@@ -460,11 +481,17 @@ extension PropertyAnimator: CallbackOwner {
   }
 }
 
-/// Calls each of `handlers` with `position`, in order.
+/// Calls each of `handlers` with `position`, in order. A lone handler, the common case, is
+/// moved out of the list and called: a call in place retains the closure for the call and
+/// the list releases it again when emptied (40 instructions).
 private func runCompletions(
-  _ handlers: borrowing FlatArray<PropertyAnimator.Completion>,
+  _ handlers: inout FlatArray<PropertyAnimator.Completion>,
   at position: AnimatingPosition
 ) {
+  if handlers.count == 1 {
+    handlers.removeLast().handler(position)
+    return
+  }
   for index in handlers.indices {
     handlers[index].handler(position)
   }
