@@ -28,6 +28,10 @@ enum Probe: String, CaseIterable {
   case start = "--start-probe"
   /// The same with a completion on each animation (which the finish queues and runs).
   case startWithCompletion = "--start-completion-probe"
+  /// COUNT starts with a completion that ends on its own: 100 nodes in turn, each a 10 ms
+  /// animation; after every 100 starts, one frame of 1/60 s, whose clock events end them
+  /// and run their completions.
+  case naturalEnd = "--natural-end-probe"
   /// COUNT starts as a user writes them: 100 nodes in turn, each block capturing its own
   /// target; after every 100 starts, one frame, then each is finished at its end.
   case userStart = "--user-start-probe"
@@ -101,6 +105,27 @@ enum Probe: String, CaseIterable {
   /// A stagger whose animations do not end within `frames` frames of a probe.
   private static func stagger(frames: Int) -> Stagger {
     Stagger(measuredFrames: max(frames, 1000), step: 1.0 / 60)
+  }
+
+  /// `--natural-end-probe`, in a function of its own: in `run(count:)` its completion's
+  /// closure was merged with the start probe's, which then counted 36 instructions more.
+  @inline(never)
+  private static func naturalEnds(_ count: Int) {
+    var completed = 0
+    let scene = Scene()
+    let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+    for node in nodes { scene.root.addChild(node) }
+    for index in 0..<count {
+      nodes[index % nodes.count].dance.animate(duration: 0.01, curve: .easeInOut) {
+        $0.center = Point(x: 10, y: 10)
+        $0.alpha = 0.5
+      }
+      .addCompletion { _ in completed += 1 }
+      .start()
+      if index % nodes.count == nodes.count - 1 { scene.clock.advance(by: 1.0 / 60) }
+    }
+    blackHole(nodes.last?.center)
+    blackHole(completed)
   }
 
   func run(count: Int) {
@@ -181,6 +206,8 @@ enum Probe: String, CaseIterable {
       }
       blackHole(nodes.last?.center)
       blackHole(completed)
+    case .naturalEnd:
+      Self.naturalEnds(count)
     case .userStart:
       let scene = Scene()
       let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }

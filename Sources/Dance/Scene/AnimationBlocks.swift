@@ -98,9 +98,11 @@ final class AnimationBlockStack {
 
   /// Whether a property read on this thread returns its target: inside an animation block,
   /// or inside `Node.targetValue(of:)`.
+  /// (Without making a stack, or retaining one: asked before every run of completions, and
+  /// the slow reads count while a clock runs events ahead of a scene's frame.)
   @inline(__always)
   static var readsTargets: Bool {
-    readsMayBeSlow && current.innermostReadsTargets
+    readsMayBeSlow && perThread.withValueIfMade { $0?.innermostReadsTargets ?? false }
   }
 
   /// Runs `body` with `entry` open on top of the calling thread's stack; returns what `body`

@@ -138,6 +138,29 @@ import Testing
     #expect(clock.storedDeadlineCount == 0)
   }
 
+  @Test("Many events at a few times fire by time, then in the order they were scheduled")
+  func tiedDeadlines() {
+    let clock = AnimationClock()
+    var generator = SplitMix64(seed: 5)
+    var fired: [(time: Double, index: Int)] = []
+    var scheduled: [(time: Double, index: Int)] = []
+    var actions: [ScheduledAction] = []
+    for index in 0..<600 {
+      let time = Double(Int.random(in: 1...4, using: &generator)) / 4
+      actions.append(clock.schedule(at: time) { fired.append((clock.now, index)) })
+      scheduled.append((time, index))
+    }
+    // Cancelled ones leave stale entries in the heap, which pops pass over.
+    for index in stride(from: 0, to: actions.count, by: 7) { actions[index].cancel() }
+    clock.advance(by: 2)
+    let expected = scheduled.filter { $0.index % 7 != 0 }.sorted {
+      ($0.time, $0.index) < ($1.time, $1.index)
+    }
+    #expect(fired.count == expected.count)
+    #expect(fired.map(\.index).elementsEqual(expected.map(\.index)))
+    #expect(zip(fired, expected).allSatisfy { $0.time == $1.time })
+  }
+
   @Test("Advancing from inside a clock callback is refused")
   func reentrantAdvance() {
     let clock = AnimationClock()
