@@ -30,12 +30,12 @@ public final class RealTimeDriver {
   /// Creates a driver for `clock` at `framesPerSecond`.
   public init(clock: AnimationClock, framesPerSecond: Double = 60) {
     self.clock = clock
-    let call = "RealTimeDriver(framesPerSecond: \(framesPerSecond))"
+    func call() -> String { "RealTimeDriver(framesPerSecond: \(framesPerSecond))" }
     if !(framesPerSecond.isFinite && framesPerSecond > 0) {
-      DanceError.report(.outOfRange, "\(call): the rate must be positive; using 60")
+      DanceError.report(.outOfRange, "\(call()): the rate must be positive; using 60")
       self.framesPerSecond = 60
     } else if framesPerSecond < 1 || framesPerSecond > 10_000 {
-      DanceError.report(.outOfRange, "\(call): the rate must lie in 1...10000; clamped")
+      DanceError.report(.outOfRange, "\(call()): the rate must lie in 1...10000; clamped")
       self.framesPerSecond = framesPerSecond.clamped(to: 1...10_000)
     } else {
       self.framesPerSecond = framesPerSecond

@@ -42,9 +42,11 @@ package enum Validation {
   /// `value` if it is zero or more; otherwise reports an `.outOfRange` error and returns 0.
   ///
   /// Call it with a finite value (check with ``requireFinite(_:_:in:)`` first).
-  package static func clampNonNegative(_ value: Double, _ name: String, in call: String) -> Double {
+  package static func clampNonNegative(
+    _ value: Double, _ name: String, in call: @autoclosure () -> String
+  ) -> Double {
     if value >= 0 { return value }
-    DanceError.report(.outOfRange, "\(call): \(name) is negative (\(value)); using 0")
+    DanceError.report(.outOfRange, "\(call()): \(name) is negative (\(value)); using 0")
     return 0
   }
 

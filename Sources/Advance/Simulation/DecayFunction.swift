@@ -18,10 +18,11 @@ public struct DecayFunction<Value: VectorConvertible>: SimulationFunction {
 
   /// Creates a decay with the given threshold and drag.
   public init(threshold: Double = 0.1, drag: Double = 3.0) {
-    let call = "DecayFunction(threshold: \(threshold), drag: \(drag))"
+    // The call, as an error names it: written out only if there is an error to report.
+    func call() -> String { "DecayFunction(threshold: \(threshold), drag: \(drag))" }
     self.threshold = SpringFunction<Value>.sanitize(
-      threshold, "threshold", call: call, default: 0.1)
-    self.drag = SpringFunction<Value>.sanitize(drag, "drag", call: call, default: 3)
+      threshold, "threshold", call: call(), default: 0.1)
+    self.drag = SpringFunction<Value>.sanitize(drag, "drag", call: call(), default: 3)
   }
 
   /// −drag · velocity.

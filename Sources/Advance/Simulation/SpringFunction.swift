@@ -28,11 +28,14 @@ public struct SpringFunction<Value: VectorConvertible>: SimulationFunction {
 
   /// Creates a spring toward `target` with the given tension, damping and threshold.
   public init(target: Value, tension: Double = 120, damping: Double = 12, threshold: Double = 0.1) {
-    let call = "SpringFunction(tension: \(tension), damping: \(damping), threshold: \(threshold))"
+    // The call, as an error names it: written out only if there is an error to report.
+    func call() -> String {
+      "SpringFunction(tension: \(tension), damping: \(damping), threshold: \(threshold))"
+    }
     self.target = target
-    self.tension = Self.sanitize(tension, "tension", call: call, default: 120)
-    self.damping = Self.sanitize(damping, "damping", call: call, default: 12)
-    self.threshold = Self.sanitize(threshold, "threshold", call: call, default: 0.1)
+    self.tension = Self.sanitize(tension, "tension", call: call(), default: 120)
+    self.damping = Self.sanitize(damping, "damping", call: call(), default: 12)
+    self.threshold = Self.sanitize(threshold, "threshold", call: call(), default: 0.1)
   }
 
   /// Creates a spring toward `target` described by `parameters` (tension = stiffness / mass,
@@ -65,8 +68,10 @@ public struct SpringFunction<Value: VectorConvertible>: SimulationFunction {
     return isAtRest ? .converge(atValue: target.vector) : .keepRunning
   }
 
-  static func sanitize(_ value: Double, _ name: String, call: String, default: Double) -> Double {
-    guard Validation.requireFinite(value, name, in: call) else { return `default` }
-    return Validation.clampNonNegative(value, name, in: call)
+  static func sanitize(
+    _ value: Double, _ name: String, call: @autoclosure () -> String, default: Double
+  ) -> Double {
+    guard Validation.requireFinite(value, name, in: call()) else { return `default` }
+    return Validation.clampNonNegative(value, name, in: call())
   }
 }

@@ -95,17 +95,18 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
   /// Negative or non-finite ratios become 1 with a `DanceError`; ratios below 0.01 (which
   /// would never settle) are treated as 0.01 when choosing the spring.
   public init(dampingRatio: Double, initialVelocity: Vector = .zero) {
-    let call = "SpringTimingParameters(dampingRatio: \(dampingRatio))"
+    // The call, as an error names it: written out only if there is an error to report.
+    func call() -> String { "SpringTimingParameters(dampingRatio: \(dampingRatio))" }
     var ratio = dampingRatio
-    if !Validation.requireFinite(ratio, "dampingRatio", in: call, outcome: "using 1") {
+    if !Validation.requireFinite(ratio, "dampingRatio", in: call(), outcome: "using 1") {
       ratio = 1
     } else if ratio < 0 {
-      DanceError.report(.outOfRange, "\(call): dampingRatio is negative; using 1")
+      DanceError.report(.outOfRange, "\(call()): dampingRatio is negative; using 1")
       ratio = 1
     }
     spring = nil
     self.dampingRatio = ratio
-    self.initialVelocity = Self.checked(initialVelocity, in: call)
+    self.initialVelocity = Self.checked(initialVelocity, in: call())
   }
 
   /// A physical spring; the animator runs for its settling duration.
@@ -127,8 +128,11 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
       initialVelocity, in: "SpringTimingParameters(duration:bounce:)")
   }
 
-  private static func checked(_ velocity: Vector, in call: String) -> Vector {
-    Validation.requireFinite(velocity.vector, "initialVelocity", in: call) ? velocity : .zero
+  private static func checked(_ velocity: Vector, in call: @autoclosure () -> String) -> Vector {
+    let vector = velocity.vector
+    if vector - vector == .zero { return velocity }
+    Validation.reportNonFinite("initialVelocity", in: call(), outcome: "the call was ignored")
+    return .zero
   }
 
   /// `.spring`.

@@ -82,6 +82,43 @@ import Testing
     #expect(abs(spring.settlingDuration - lastOutside) < 2e-5, "ζ \(ratio)")
   }
 
+  // The settling time is where the step response leaves the 0.1 % band for good: inside the
+  // band there, outside it just before, and (bouncing) every later peak inside it. Checked
+  // with the textbook solution over the whole range of damping ratios, across the ratios
+  // where the number of peaks outside the band changes.
+  @Test(
+    "The settling time is the response's last exit from the band, for every damping ratio",
+    arguments: [
+      0.01, 0.02, 0.05, 0.1, 0.2, 0.3, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.75, 0.8, 0.9, 0.95, 0.99,
+      1, 1.000_001, 1.01, 1.2, 2, 5, 10,
+    ])
+  func settlingIsTheLastExit(ratio: Double) {
+    let spring = SpringParameters(dampingRatio: ratio, response: 0.7)
+    let k = spring.stiffness
+    let alpha = spring.damping / 2
+    let q = k - alpha * alpha
+    func offset(_ t: Double) -> Double {
+      if q > 0 {
+        let w = q.squareRoot()
+        return -exp(-alpha * t) * (cos(w * t) + alpha / w * sin(w * t))
+      }
+      if q == 0 { return -(1 + alpha * t) * exp(-alpha * t) }
+      let b = (-q).squareRoot()
+      let (r1, r2) = (-alpha + b, -alpha - b)
+      return -(r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
+    }
+    let settling = spring.settlingDuration
+    #expect(settling.isFinite && settling > 0, "ζ \(ratio)")
+    #expect(abs(offset(settling)) <= 0.001 + 1e-12, "ζ \(ratio): inside the band")
+    #expect(abs(offset(settling * (1 - 1e-9))) > 0.001, "ζ \(ratio): outside just before")
+    if q > 0 {
+      // |x − 1| peaks at nπ/ω_d with height e^(−α·nπ/ω_d); the first after must be inside.
+      let halfPeriod = Double.pi / q.squareRoot()
+      let nextPeak = (settling / halfPeriod).rounded(.up) * halfPeriod
+      #expect(exp(-alpha * nextPeak) <= 0.001, "ζ \(ratio): the next peak")
+    }
+  }
+
   @Test("Bad input is clamped and reported")
   func badInput() {
     let (nanMass, errors) = collectingErrors {
