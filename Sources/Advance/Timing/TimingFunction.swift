@@ -71,7 +71,7 @@ public struct TimingFunction: Hashable, Sendable {
       y1 = y1.clamped(to: -limit...limit)
       y2 = y2.clamped(to: -limit...limit)
     }
-    solver = CurveSolver(x1: x1, y1: y1, x2: x2, y2: y2)
+    solver = CurveSolver.shared(x1: x1, y1: y1, x2: x2, y2: y2)
   }
 
   /// Two curves are equal when their control points are (the solver follows from them).
@@ -212,13 +212,26 @@ final class CurveSolver: @unchecked Sendable {
     } else {
       endGradient = 0
     }
-    let (table, steps) = CurveSolver.seedTable(ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy)
     var seeds = FlatArray<UInt16>(capacity: 17)
-    seeds.append(0)
-    for k in 0..<16 { seeds.append(table[k]) }
+    newtonSteps = CurveSolver.seedTable(
+      ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy, into: &seeds)
     self.seeds = seeds
-    newtonSteps = steps
   }
+
+  /// The solver of the curve with these control points (checked as for `init`): one of the
+  /// last few made, if it has the same points, or a new one.
+  ///
+  /// An app makes most of its custom curves again and again (a `node.dance` animation
+  /// through two control points makes one at every start), and making a solver costs some
+  /// 4 000 instructions and two allocations. Solvers never change once made, so every
+  /// thread may share the ones remembered.
+  static func shared(x1: Double, y1: Double, x2: Double, y2: Double) -> CurveSolver {
+    recent.result(for: SIMD4(x1, y1, x2, y2)) { points in
+      CurveSolver(x1: points[0], y1: points[1], x2: points[2], y2: points[3])
+    }
+  }
+  /// The solvers ``shared(x1:y1:x2:y2:)`` made last, by control points.
+  private static let recent = RecentResults<SIMD4<Double>, CurveSolver>()
 
   /// `value` clamped to the finite range (a quotient of finite numbers is never NaN here).
   @usableFromInline
@@ -323,12 +336,12 @@ final class CurveSolver: @unchecked Sendable {
   /// The t in [0, 1] at which x(t) == `x` for the x polynomial `((ax·t + bx)·t + cx)·t`,
   /// from the guess `start`: Newton's method, safeguarded by a bisection bracket so that it
   /// always converges; it stops at machine precision (|x(t) − x| ≤ 1e-15 or a bracket
-  /// narrower than 1e-16).
+  /// narrower than 1e-16). The root is known to lie above `low` (0 unless given).
   @usableFromInline
   static func bracketedSolve(
-    _ x: Double, from start: Double, ax: Double, bx: Double, cx: Double
+    _ x: Double, from start: Double, above low: Double = 0, ax: Double, bx: Double, cx: Double
   ) -> Double {
-    var low = 0.0
+    var low = low
     var high = 1.0
     var t = start.clamped(to: 0...1)
     for _ in 0..<64 {
@@ -358,29 +371,35 @@ final class CurveSolver: @unchecked Sendable {
   /// after which the bound is below 1e-12 in t and 1e-11 in the eased value (its slope
   /// dy/dt is at most 3 × the largest difference of successive y control values), and
   /// every step stays inside the widened interval; or 0 if three are not enough.
+  ///
+  /// The table's 17 entries, t at x = 0, 1/16, …, 1, are appended to `seeds`, found one
+  /// after the other: each search starts one Newton step from the root before it (where x
+  /// is off by exactly 1/16) and knows its root lies above that one.
   static func seedTable(
-    ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double
-  ) -> (SIMD16<UInt16>, UInt32) {
-    // roots[k] is t where x = (k + 1)/16.
-    var roots = SIMD16<Double>(repeating: 1)
-    var previous = 0.0
-    for k in 0..<15 {
-      previous = bracketedSolve(
-        Double(k + 1) / 16, from: previous + 1.0 / 16, ax: ax, bx: bx, cx: cx)
-      roots[k] = previous
-    }
-    var seeds = SIMD16<UInt16>.zero
-    for k in 0..<16 { seeds[k] = UInt16((roots[k].clamped(to: 0...1) * 65535).rounded()) }
-
+    ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double,
+    into seeds: inout FlatArray<UInt16>
+  ) -> UInt32 {
     // dy/dt = 3·(Bernstein blend of y1 − 0, y2 − y1, 1 − y2).
     let y1 = cy / 3
     let y2 = (by + 2 * cy) / 3
     let steepest = 3 * max(abs(y1), abs(y2 - y1), abs(1 - y2))
     func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     func bendX(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
+    seeds.append(0)
     var steps: UInt32 = 0
+    var previous = 0.0
     for index in 0..<16 {
-      let (a, b) = (index == 0 ? 0 : roots[index - 1], roots[index])
+      // The sixteenth from x = index/16 to (index + 1)/16, between its roots a and b.
+      let a = previous
+      var b = 1.0
+      if index < 15 {
+        let slope = slopeX(a)
+        let guess = slope > 0 ? a + 1.0 / 16 / slope : a + 1.0 / 16
+        b = bracketedSolve(Double(index + 1) / 16, from: guess, above: a, ax: ax, bx: bx, cx: cx)
+      }
+      previous = b
+      // Rounded to the nearest 65 535th (b is in [0, 1]: adding 1/2 and truncating rounds).
+      seeds.append(UInt16(b.clamped(to: 0...1) * 65535 + 0.5))
       let margin = 0.5 * (b - a) + 1e-6
       let (p, q) = (max(0, a - margin), min(1, b + margin))
       var m = min(slopeX(p), slopeX(q))
@@ -403,7 +422,7 @@ final class CurveSolver: @unchecked Sendable {
         }
       }
     }
-    return (seeds, steps)
+    return steps
   }
 }
 

@@ -1,3 +1,5 @@
+import Advance
+
 /// What an animator's pacing gives at one instant of its local time u ∈ [0, 1]: progress
 /// per axis and the spring's impulse response (or, as a slope, their derivatives with
 /// respect to u).
@@ -72,11 +74,13 @@ struct AnimationTiming {
       // Choose the response so that the spring settles in the requested duration: settling
       // time scales with the response for a given damping ratio.
       let ratio = max(parameters.dampingRatio, 0.01)
-      let unit = SpringParameters(dampingRatio: ratio, response: 1)
-      let response = requestedDuration > 0 ? requestedDuration / unit.settlingDuration : 1
-      let spring = SpringParameters(dampingRatio: ratio, response: max(response, 1e-6))
-      stiffness = spring.stiffness
-      damping = spring.damping
+      let response =
+        requestedDuration > 0 ? requestedDuration / Self.unitSettlingDuration(ratio) : 1
+      // SpringParameters(dampingRatio: ratio, response: response) with a mass of 1, without
+      // its checks: the ratio is finite and the response positive here.
+      let angularFrequency = 2 * .pi / max(response, 1e-6)
+      stiffness = angularFrequency * angularFrequency
+      damping = 2 * ratio * angularFrequency
       duration = requestedDuration
     }
     let velocity = parameters.initialVelocity
@@ -86,6 +90,19 @@ struct AnimationTiming {
       stiffness: stiffness, damping: damping, velocity: SIMD2(velocity.dx, velocity.dy))
     self.duration = duration
   }
+
+  /// The settling duration of a spring with damping ratio `ratio` and a response of 1 s.
+  ///
+  /// Remembered for the last few ratios asked: an app starts most of its springs with one
+  /// or two, and the search for the settling time (a few exact evaluations of the motion,
+  /// some 2 500 instructions) would otherwise be repeated by every start.
+  static func unitSettlingDuration(_ ratio: Double) -> Double {
+    unitSettlingDurations.result(for: ratio) {
+      SpringParameters(dampingRatio: $0, response: 1).settlingDuration
+    }
+  }
+  /// The settling durations ``unitSettlingDuration(_:)`` found last, by ratio.
+  private static let unitSettlingDurations = RecentResults<Double, Double>()
 
   /// The timing at local time `u`, without its slope: ``sample(at:linear:slopes:)`` as a
   /// frame asks for it.

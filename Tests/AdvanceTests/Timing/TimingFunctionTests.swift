@@ -103,6 +103,56 @@ import Testing
     #expect(fast > curves.count * 12, "\(fast) fast sixteenths of \(curves.count * 16)")
   }
 
+  @Test(
+    "Each seed is the root at its sixteenth of x, rounded to 1/65 535",
+    arguments: [8, 9] as [UInt64])
+  func seedsAreRoundedRoots(seed: UInt64) {
+    var generator = SplitMix64(seed: seed)
+    var curves: [TimingFunction] = [.default, .easeIn, .easeOut, .easeInOut, .swiftOut]
+    curves.append(TimingFunction(x1: 0, y1: 1, x2: 1, y2: 0))  // vertical in the middle
+    curves.append(TimingFunction(x1: 1, y1: 0, x2: 0, y2: 1))  // flat in the middle
+    for _ in 0..<100 {
+      curves.append(
+        TimingFunction(
+          x1: .random(in: 0...1, using: &generator), y1: .random(in: -2...3, using: &generator),
+          x2: .random(in: 0...1, using: &generator), y2: .random(in: -2...3, using: &generator)))
+    }
+    for curve in curves {
+      let solver = curve.solver
+      #expect(solver.seeds.count == 17 && solver.seeds[0] == 0 && solver.seeds[16] == 65535)
+      for index in 1..<16 {
+        // The root of x(t) = index/16 by bisection (x rises from 0 to 1), apart from the
+        // library's search.
+        var (low, high) = (0.0, 1.0)
+        for _ in 0..<80 {
+          let middle = (low + high) / 2
+          if Self.bezierPoint(curve, middle).x < Double(index) / 16 {
+            low = middle
+          } else {
+            high = middle
+          }
+        }
+        let error = abs(Double(solver.seeds[index]) / 65535 - low)
+        #expect(error <= 0.5 / 65535 + 1e-12, "curve \(curve), sixteenth \(index)")
+      }
+    }
+  }
+
+  @Test("Curves with the same control points share a solver while it is among the last made")
+  func sharedSolvers() {
+    let first = TimingFunction(x1: 0.31, y1: 0.07, x2: 0.19, y2: 0.93)
+    let again = TimingFunction(x1: 0.31, y1: 0.07, x2: 0.19, y2: 0.93)
+    #expect(first.solver === again.solver)
+    #expect(TimingFunction(x1: 0.31, y1: 0.07, x2: 0.19, y2: 0.94).solver !== first.solver)
+    // Many other curves later (from any thread: the memo is shared), the same points give
+    // the same values, from the same solver or a new one.
+    for index in 0..<10 { _ = TimingFunction(x1: 0.5, y1: Double(index), x2: 0.5, y2: 1) }
+    let later = TimingFunction(x1: 0.31, y1: 0.07, x2: 0.19, y2: 0.93)
+    for x in stride(from: 0.0, through: 1, by: 1.0 / 64) {
+      #expect(later.value(at: x) == first.value(at: x))
+    }
+  }
+
   @Test("slope(at:) matches the curve's own dy/dx and a central difference")
   func slope() {
     for curve in [TimingFunction.default, .easeIn, .easeOut, .easeInOut, .swiftOut] {
