@@ -126,7 +126,7 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration,
-      timing: .provider(
+      timing: .cubic(
         CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
       keepsVelocity: false, call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)",
       animations)
@@ -139,7 +139,7 @@ public final class NodeDance {
     duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      duration: duration, timing: .provider(SpringTimingParameters(dampingRatio: dampingRatio)),
+      duration: duration, timing: .spring(SpringTimingParameters(dampingRatio: dampingRatio)),
       keepsVelocity: true, call: "node.dance.animate(duration:dampingRatio:_:)", animations)
     return self
   }

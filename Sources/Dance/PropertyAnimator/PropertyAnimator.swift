@@ -122,11 +122,15 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var completionGroup: CompletionGroup?
-  /// What an animator is made with: a standard curve (kept as such, so that making a
-  /// `node.dance` animation boxes no timing provider) or a timing provider.
+  /// What an animator is made with: a standard curve, a cubic curve or a spring (each kept
+  /// as such, so that making a `node.dance` animation boxes no timing provider: cubic and
+  /// spring parameters are too large for an existential's inline buffer) or any timing
+  /// provider.
   @usableFromInline
   enum TimingSource {
     case curve(AnimationCurve)
+    case cubic(CubicTimingParameters)
+    case spring(SpringTimingParameters)
     case provider(any TimingCurveProvider)
   }
   /// The animator's rarely used state (a timing provider, an error waiting to be reported),
@@ -369,10 +373,29 @@ public final class PropertyAnimator {
   init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    madeExtras.provider = timingParameters
+    madeExtras.timing = .provider(timingParameters)
     parked = ParkedCore(
       AnimatorCore(
         timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)))
+  }
+
+  /// Creates an animator paced by `spring`; `call` names the user's call in `DanceError`s.
+  init(duration: Double, spring: SpringTimingParameters, call: String) {
+    let duration = Validation.seconds(duration, "the duration", in: call)
+    requestedDuration = duration
+    madeExtras.timing = .spring(spring)
+    parked = ParkedCore(
+      AnimatorCore(timing: AnimationTiming(spring: spring, requestedDuration: duration)))
+  }
+
+  /// Creates an animator paced by the cubic curve `cubic`; `call` names the user's call in
+  /// `DanceError`s.
+  init(duration: Double, cubic: CubicTimingParameters, call: String) {
+    let duration = Validation.seconds(duration, "the duration", in: call)
+    requestedDuration = duration
+    madeExtras.timing = .cubic(cubic)
+    parked = ParkedCore(
+      AnimatorCore(timing: AnimationTiming(curve: cubic.timingFunction, duration: duration)))
   }
 
   /// Creates an animator with a standard curve; `call` names the user's call in
@@ -389,6 +412,8 @@ public final class PropertyAnimator {
   convenience init(duration: Double, timing: TimingSource, call: String) {
     switch timing {
     case .curve(let curve): self.init(duration: duration, curve: curve, call: call)
+    case .cubic(let cubic): self.init(duration: duration, cubic: cubic, call: call)
+    case .spring(let spring): self.init(duration: duration, spring: spring, call: call)
     case .provider(let provider):
       self.init(duration: duration, timingParameters: provider, call: call)
     }
@@ -416,10 +441,16 @@ public final class PropertyAnimator {
     switch consume timing {
     case .curve(let curve):
       timingCurve = curve
-      extras?.provider = nil
+      extras?.timing = nil
       pacing = AnimationTiming(curve: curve.timingFunction, duration: duration)
+    case .cubic(let cubic):
+      madeExtras.timing = .cubic(cubic)
+      pacing = AnimationTiming(curve: cubic.timingFunction, duration: duration)
+    case .spring(let spring):
+      madeExtras.timing = .spring(spring)
+      pacing = AnimationTiming(spring: spring, requestedDuration: duration)
     case .provider(let provider):
-      madeExtras.provider = provider
+      madeExtras.timing = .provider(provider)
       pacing = AnimationTiming(provider, requestedDuration: duration, call: call)
     }
     renewParked(timing: pacing)
@@ -435,7 +466,12 @@ public final class PropertyAnimator {
 
   /// The timing provider the animator was made with, for nested blocks that inherit it.
   var timingProvider: any TimingCurveProvider {
-    extras?.provider ?? CubicTimingParameters(animationCurve: timingCurve)
+    switch extras?.timing {
+    case .cubic(let cubic): cubic
+    case .spring(let spring): spring
+    case .provider(let provider): provider
+    case nil: CubicTimingParameters(animationCurve: timingCurve)
+    }
   }
 
   /// ``extras``, made if the animator has none yet.
@@ -454,16 +490,26 @@ public final class PropertyAnimator {
   }
 }
 
-/// What few animators need, out of the animator's own memory: an animator made with a timing
-/// provider (not a standard curve) keeps it here, and a call whose blocks animated a node in
-/// no scene keeps its error here until it reports it. Made the first time one is needed and
-/// kept for the animator's life, so that a `node.dance` animator reused with a spring's
-/// timing allocates it once. Without it, an animator held a 41-byte timing enum and a
+/// What few animators need, out of the animator's own memory: an animator made with a custom
+/// curve, a spring or a timing provider (not a standard curve) keeps it here, and a call
+/// whose blocks animated a node in no scene keeps its error here until it reports it. Made
+/// the first time one is needed and kept for the animator's life, so that a `node.dance`
+/// animator reused with a spring's timing allocates it once. Without it, an animator held a 41-byte timing enum and a
 /// 16-byte string in every animation (Docs/Performance.md, "Memory per property").
 final class AnimatorExtras {
-  /// The timing provider the animator was made with (nil: its standard curve,
+  /// A cubic curve, a spring or a timing provider: an animator's timing when it is not a
+  /// standard curve.
+  enum Timing {
+    case cubic(CubicTimingParameters)
+    case spring(SpringTimingParameters)
+    case provider(any TimingCurveProvider)
+  }
+  /// The spring or timing provider the animator was made with (nil: its standard curve,
   /// ``PropertyAnimator/timingCurve``).
-  var provider: (any TimingCurveProvider)?
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var timing: Timing?
   /// The first node outside any scene that a block of the current call tried to animate
   /// (its frame, described), for the one error the call reports once its blocks have run.
   var nodeOutsideScene: String?
