@@ -32,6 +32,14 @@ enum Probe: String, CaseIterable {
   /// animation; after every 100 starts, one frame of 1/60 s, whose clock events end them
   /// and run their completions.
   case naturalEnd = "--natural-end-probe"
+  /// COUNT starts of a spring, `animate(duration:dampingRatio:)`: 100 nodes in turn; after
+  /// every 100 starts, one frame, then each is finished at its end.
+  case springStart = "--spring-start-probe"
+  /// The same through two control points, `animate(duration:controlPoint1:controlPoint2:)`.
+  case curveStart = "--curve-start-probe"
+  /// The same, each node's starts going round six kinds: ease-in-out, a spring of damping
+  /// ratio 0.8, one of 0.5, two custom curves, and ease-in-out after a delay.
+  case mixedStart = "--mixed-start-probe"
   /// COUNT starts as a user writes them: 100 nodes in turn, each block capturing its own
   /// target; after every 100 starts, one frame, then each is finished at its end.
   case userStart = "--user-start-probe"
@@ -105,6 +113,44 @@ enum Probe: String, CaseIterable {
   /// A stagger whose animations do not end within `frames` frames of a probe.
   private static func stagger(frames: Int) -> Stagger {
     Stagger(measuredFrames: max(frames, 1000), step: 1.0 / 60)
+  }
+
+  /// `--spring-start-probe`, `--curve-start-probe` and `--mixed-start-probe`: COUNT starts,
+  /// the start at `index` of the kind `kind(index)` (0 ease-in-out, 1 and 2 springs, 3 and 4
+  /// custom curves, 5 ease-in-out after a delay).
+  @inline(never)
+  private static func starts(_ count: Int, kind: (Int) -> Int) {
+    let scene = Scene()
+    let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }
+    for node in nodes { scene.root.addChild(node) }
+    func change(_ node: Node) {
+      node.center = Point(x: 10, y: 10)
+      node.alpha = 0.5
+    }
+    for index in 0..<count {
+      let dance = nodes[index % nodes.count].dance
+      switch kind(index) {
+      case 1: dance.animate(duration: 0.5, dampingRatio: 0.8, change).start()
+      case 2: dance.animate(duration: 0.5, dampingRatio: 0.5, change).start()
+      case 3:
+        dance.animate(
+          duration: 1, controlPoint1: Point(x: 0.3, y: 0), controlPoint2: Point(x: 0.2, y: 1),
+          change
+        ).start()
+      case 4:
+        dance.animate(
+          duration: 1, controlPoint1: Point(x: 0.5, y: -0.3), controlPoint2: Point(x: 0.4, y: 1.2),
+          change
+        ).start()
+      case 5: dance.animate(duration: 1, curve: .easeInOut, change).start(after: 0.01)
+      default: dance.animate(duration: 1, curve: .easeInOut, change).start()
+      }
+      if index % nodes.count == nodes.count - 1 {
+        scene.clock.advance(by: 1.0 / 60)
+        for node in nodes { node.dance.finish(at: .end) }
+      }
+    }
+    blackHole(nodes.last?.center)
   }
 
   /// `--natural-end-probe`, in a function of its own: in `run(count:)` its completion's
@@ -208,6 +254,13 @@ enum Probe: String, CaseIterable {
       blackHole(completed)
     case .naturalEnd:
       Self.naturalEnds(count)
+    case .springStart:
+      Self.starts(count) { _ in 1 }
+    case .curveStart:
+      Self.starts(count) { _ in 3 }
+    case .mixedStart:
+      // Node i's r-th start is of kind (i + r) mod 6: every kind follows every other.
+      Self.starts(count) { index in (index % 100 + index / 100) % 6 }
     case .userStart:
       let scene = Scene()
       let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }

@@ -47,12 +47,17 @@ enum Valgrind {
       1000, 3000, most: 2)
     allocations(
       "start + frame + end on its own with a completion", .naturalEnd, 1000, 3000, most: 2)
+    allocations(
+      "start + frame + finish, starts of six kinds in turn (springs, custom curves)",
+      .mixedStart, 1000, 3000, most: 2)
     allocations("frame + read of 100 nodes × 16 additive offsets", .additive16, 20, 120, most: 0)
     allocations("frame of 100 nodes moving along paths", .pathFrame, 10, 30, most: 0)
     let starts = [
       (Probe.start, ""), (.userStart, ", a block capturing its target"),
       (.startWithCompletion, ", with a completion"),
       (.naturalEnd, ", with a completion, ending on its own in the frame"),
+      (.springStart, ", a spring (a damping ratio)"), (.curveStart, ", two control points"),
+      (.mixedStart, ", six kinds in turn (two springs, two custom curves, a delay)"),
     ]
     for (probe, how) in starts {
       guard let start = instructions("start", probe, 1000, 3000, per: 1) else { continue }
