@@ -127,7 +127,8 @@ public final class NodeDance {
     install(
       duration: duration,
       timing: .cubic(
-        CubicTimingParameters(controlPoint1: controlPoint1, controlPoint2: controlPoint2)),
+        TimingFunction(
+          x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y)),
       keepsVelocity: false, call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)",
       animations)
     return self
@@ -139,7 +140,8 @@ public final class NodeDance {
     duration: Double, dampingRatio: Double, _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      duration: duration, timing: .spring(SpringTimingParameters(dampingRatio: dampingRatio)),
+      duration: duration,
+      timing: .dampingRatio(SpringTimingParameters(dampingRatio: dampingRatio).dampingRatio),
       keepsVelocity: true, call: "node.dance.animate(duration:dampingRatio:_:)", animations)
     return self
   }

@@ -62,28 +62,38 @@ struct AnimationTiming {
   }
 
   init(spring parameters: SpringTimingParameters, requestedDuration: Double) {
-    let stiffness: Double
-    let damping: Double
-    let duration: Double
-    if let spring = parameters.spring {
-      stiffness = spring.stiffness / spring.mass
-      damping = spring.damping / spring.mass
-      let settling = spring.settlingDuration
-      duration = settling.isFinite ? settling : requestedDuration
-    } else {
-      // Choose the response so that the spring settles in the requested duration: settling
-      // time scales with the response for a given damping ratio.
-      let ratio = max(parameters.dampingRatio, 0.01)
-      let response =
-        requestedDuration > 0 ? requestedDuration / Self.unitSettlingDuration(ratio) : 1
-      // SpringParameters(dampingRatio: ratio, response: response) with a mass of 1, without
-      // its checks: the ratio is finite and the response positive here.
-      let angularFrequency = 2 * .pi / max(response, 1e-6)
-      stiffness = angularFrequency * angularFrequency
-      damping = 2 * ratio * angularFrequency
-      duration = requestedDuration
+    guard let spring = parameters.spring else {
+      self.init(
+        dampingRatio: parameters.dampingRatio, velocity: parameters.initialVelocity,
+        requestedDuration: requestedDuration)
+      return
     }
-    let velocity = parameters.initialVelocity
+    let settling = spring.settlingDuration
+    self.init(
+      stiffness: spring.stiffness / spring.mass, damping: spring.damping / spring.mass,
+      velocity: parameters.initialVelocity,
+      duration: settling.isFinite ? settling : requestedDuration)
+  }
+
+  /// The spring with damping ratio `ratio` (finite, not negative) that settles in
+  /// `requestedDuration` seconds, leaving at `velocity`.
+  init(dampingRatio ratio: Double, velocity: Vector, requestedDuration: Double) {
+    // Choose the response so that the spring settles in the requested duration: settling
+    // time scales with the response for a given damping ratio.
+    let ratio = max(ratio, 0.01)
+    let response =
+      requestedDuration > 0 ? requestedDuration / Self.unitSettlingDuration(ratio) : 1
+    // SpringParameters(dampingRatio: ratio, response: response) with a mass of 1, without
+    // its checks: the ratio is finite and the response positive here.
+    let angularFrequency = 2 * .pi / max(response, 1e-6)
+    self.init(
+      stiffness: angularFrequency * angularFrequency, damping: 2 * ratio * angularFrequency,
+      velocity: velocity, duration: requestedDuration)
+  }
+
+  /// A spring of `stiffness` and `damping` per unit mass, leaving at `velocity` (in whole
+  /// distances per second), whose local time spans `duration` seconds.
+  private init(stiffness: Double, damping: Double, velocity: Vector, duration: Double) {
     isSpring = true
     curve = .linear
     spring = SpringPacing(

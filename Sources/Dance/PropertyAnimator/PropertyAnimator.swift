@@ -122,15 +122,18 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var completionGroup: CompletionGroup?
-  /// What an animator is made with: a standard curve, a cubic curve or a spring (each kept
-  /// as such, so that making a `node.dance` animation boxes no timing provider: cubic and
-  /// spring parameters are too large for an existential's inline buffer) or any timing
-  /// provider.
+  /// What an animator is made with: a standard curve, a custom cubic curve, a spring with a
+  /// damping ratio that settles in the duration, or any timing provider.
+  ///
+  /// The first three are what `node.dance`'s named timings need, each kept in a word:
+  /// given as timing parameters, a curve or a spring is too large for an existential's
+  /// inline buffer, so every start boxed it, and copying this enum through a start cost
+  /// every start (plain curves too) its size.
   @usableFromInline
   enum TimingSource {
     case curve(AnimationCurve)
-    case cubic(CubicTimingParameters)
-    case spring(SpringTimingParameters)
+    case cubic(TimingFunction)
+    case dampingRatio(Double)
     case provider(any TimingCurveProvider)
   }
   /// The animator's rarely used state (a timing provider, an error waiting to be reported),
@@ -379,23 +382,25 @@ public final class PropertyAnimator {
         timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)))
   }
 
-  /// Creates an animator paced by `spring`; `call` names the user's call in `DanceError`s.
-  init(duration: Double, spring: SpringTimingParameters, call: String) {
+  /// Creates an animator paced by a spring with damping ratio `ratio` (checked) that settles
+  /// in the duration; `call` names the user's call in `DanceError`s.
+  init(duration: Double, dampingRatio ratio: Double, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    madeExtras.timing = .spring(spring)
+    madeExtras.timing = .dampingRatio(ratio)
     parked = ParkedCore(
-      AnimatorCore(timing: AnimationTiming(spring: spring, requestedDuration: duration)))
+      AnimatorCore(
+        timing: AnimationTiming(
+          dampingRatio: ratio, velocity: .zero, requestedDuration: duration)))
   }
 
-  /// Creates an animator paced by the cubic curve `cubic`; `call` names the user's call in
+  /// Creates an animator paced by the custom curve `cubic`; `call` names the user's call in
   /// `DanceError`s.
-  init(duration: Double, cubic: CubicTimingParameters, call: String) {
+  init(duration: Double, cubic: TimingFunction, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
     madeExtras.timing = .cubic(cubic)
-    parked = ParkedCore(
-      AnimatorCore(timing: AnimationTiming(curve: cubic.timingFunction, duration: duration)))
+    parked = ParkedCore(AnimatorCore(timing: AnimationTiming(curve: cubic, duration: duration)))
   }
 
   /// Creates an animator with a standard curve; `call` names the user's call in
@@ -413,7 +418,7 @@ public final class PropertyAnimator {
     switch timing {
     case .curve(let curve): self.init(duration: duration, curve: curve, call: call)
     case .cubic(let cubic): self.init(duration: duration, cubic: cubic, call: call)
-    case .spring(let spring): self.init(duration: duration, spring: spring, call: call)
+    case .dampingRatio(let ratio): self.init(duration: duration, dampingRatio: ratio, call: call)
     case .provider(let provider):
       self.init(duration: duration, timingParameters: provider, call: call)
     }
@@ -445,10 +450,10 @@ public final class PropertyAnimator {
       pacing = AnimationTiming(curve: curve.timingFunction, duration: duration)
     case .cubic(let cubic):
       madeExtras.timing = .cubic(cubic)
-      pacing = AnimationTiming(curve: cubic.timingFunction, duration: duration)
-    case .spring(let spring):
-      madeExtras.timing = .spring(spring)
-      pacing = AnimationTiming(spring: spring, requestedDuration: duration)
+      pacing = AnimationTiming(curve: cubic, duration: duration)
+    case .dampingRatio(let ratio):
+      madeExtras.timing = .dampingRatio(ratio)
+      pacing = AnimationTiming(dampingRatio: ratio, velocity: .zero, requestedDuration: duration)
     case .provider(let provider):
       madeExtras.timing = .provider(provider)
       pacing = AnimationTiming(provider, requestedDuration: duration, call: call)
@@ -467,8 +472,11 @@ public final class PropertyAnimator {
   /// The timing provider the animator was made with, for nested blocks that inherit it.
   var timingProvider: any TimingCurveProvider {
     switch extras?.timing {
-    case .cubic(let cubic): cubic
-    case .spring(let spring): spring
+    case .cubic(let cubic):
+      CubicTimingParameters(
+        controlPoint1: Point(x: cubic.x1, y: cubic.y1),
+        controlPoint2: Point(x: cubic.x2, y: cubic.y2))
+    case .dampingRatio(let ratio): SpringTimingParameters(dampingRatio: ratio)
     case .provider(let provider): provider
     case nil: CubicTimingParameters(animationCurve: timingCurve)
     }
@@ -494,17 +502,17 @@ public final class PropertyAnimator {
 /// curve, a spring or a timing provider (not a standard curve) keeps it here, and a call
 /// whose blocks animated a node in no scene keeps its error here until it reports it. Made
 /// the first time one is needed and kept for the animator's life, so that a `node.dance`
-/// animator reused with a spring's timing allocates it once. Without it, an animator held a 41-byte timing enum and a
-/// 16-byte string in every animation (Docs/Performance.md, "Memory per property").
+/// animator reused with a spring's timing allocates it once. Without it, an animator held a
+/// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md, "Memory per property").
 final class AnimatorExtras {
-  /// A cubic curve, a spring or a timing provider: an animator's timing when it is not a
-  /// standard curve.
+  /// A custom curve, a spring by damping ratio or a timing provider: an animator's timing
+  /// when it is not a standard curve (``PropertyAnimator/TimingSource``).
   enum Timing {
-    case cubic(CubicTimingParameters)
-    case spring(SpringTimingParameters)
+    case cubic(TimingFunction)
+    case dampingRatio(Double)
     case provider(any TimingCurveProvider)
   }
-  /// The spring or timing provider the animator was made with (nil: its standard curve,
+  /// The curve, spring or timing provider the animator was made with (nil: its standard curve,
   /// ``PropertyAnimator/timingCurve``).
   #if !DEBUG
     @exclusivity(unchecked)
