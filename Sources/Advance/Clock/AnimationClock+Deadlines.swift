@@ -55,7 +55,7 @@ extension AnimationClock {
     var index = write / 2
     while index > 0 {
       index -= 1
-      siftDown(deadlines[index], from: index)
+      sinkHole(refillingWith: deadlines[index], from: index)
     }
   }
 
@@ -76,11 +76,12 @@ extension AnimationClock {
   }
 
   /// Restores the heap below `start`, a hole to be filled with `deadline`, which precedes
-  /// nothing above it: the hole sinks to a leaf along the earlier child of each level (one
-  /// comparison a level), then `deadline` rises from there (Floyd's bottom-up deletion).
-  /// The former last entry, which is what fills the hole, mostly belongs near the bottom:
-  /// with many deadlines at one time (animations started together) a pop costs about half
-  /// the comparisons of ``siftDown(_:from:)``'s two a level.
+  /// nothing above it (or whose place above is restored later, as compaction does, bottom
+  /// up): the hole sinks to a leaf along the earlier child of each level (one comparison a
+  /// level), then `deadline` rises from there, no higher than `start` (Floyd's bottom-up
+  /// deletion). The former last entry, which is what fills the hole after a pop, mostly
+  /// belongs near the bottom: with many deadlines at one time (animations started together)
+  /// a pop costs about half the comparisons of a sift-down's two a level.
   func sinkHole(refillingWith deadline: Deadline, from start: Int) {
     var index = start
     let count = deadlines.count
@@ -93,38 +94,18 @@ extension AnimationClock {
       place(deadlines[child], at: index)
       index = child
     }
-    while index > start {
+    siftUp(deadline, from: index, notAbove: start)
+  }
+
+  /// Fills the hole at `start` with `deadline`, moving it up past the entries it precedes,
+  /// no higher than index `top`.
+  func siftUp(_ deadline: Deadline, from start: Int, notAbove top: Int = 0) {
+    var index = start
+    while index > top {
       let parent = (index - 1) / 2
       guard precedes(deadline, deadlines[parent]) else { break }
       place(deadlines[parent], at: index)
       index = parent
-    }
-    place(deadline, at: index)
-  }
-
-  func siftUp(_ deadline: Deadline, from start: Int) {
-    var index = start
-    while index > 0 {
-      let parent = (index - 1) / 2
-      guard precedes(deadline, deadlines[parent]) else { break }
-      place(deadlines[parent], at: index)
-      index = parent
-    }
-    place(deadline, at: index)
-  }
-
-  func siftDown(_ deadline: Deadline, from start: Int) {
-    var index = start
-    let count = deadlines.count
-    while true {
-      var child = 2 * index + 1
-      guard child < count else { break }
-      if child + 1 < count && precedes(deadlines[child + 1], deadlines[child]) {
-        child += 1
-      }
-      guard precedes(deadlines[child], deadline) else { break }
-      place(deadlines[child], at: index)
-      index = child
     }
     place(deadline, at: index)
   }

@@ -112,7 +112,7 @@ public final class NodeDance {
     _ animations: @escaping (Node) -> Void
   ) -> NodeDance {
     install(
-      duration: duration, timing: .provider(timingParameters),
+      duration: duration, timing: .other(.provider(timingParameters)),
       keepsVelocity: timingParameters.springTimingParameters != nil,
       call: "node.dance.animate(duration:timingParameters:_:)", animations)
     return self
@@ -126,9 +126,10 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration,
-      timing: .cubic(
-        TimingFunction(
-          x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y)),
+      timing: .other(
+        .cubic(
+          TimingFunction(
+            x1: controlPoint1.x, y1: controlPoint1.y, x2: controlPoint2.x, y2: controlPoint2.y))),
       keepsVelocity: false, call: "node.dance.animate(duration:controlPoint1:controlPoint2:_:)",
       animations)
     return self
@@ -141,7 +142,8 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration,
-      timing: .dampingRatio(SpringTimingParameters(dampingRatio: dampingRatio).dampingRatio),
+      timing: .other(
+        .dampingRatio(SpringTimingParameters(dampingRatio: dampingRatio).dampingRatio)),
       keepsVelocity: true, call: "node.dance.animate(duration:dampingRatio:_:)", animations)
     return self
   }

@@ -54,6 +54,20 @@ struct AnimationTiming {
     }
   }
 
+  /// The timing `timing` describes, for an animator whose requested duration is
+  /// `requestedDuration` seconds; `call` names the user's call in a `DanceError`. (Inlined:
+  /// a start then builds its timing's case in place.)
+  @inline(__always)
+  init(_ timing: AnimatorExtras.Timing, requestedDuration: Double, call: String) {
+    switch timing {
+    case .cubic(let curve): self.init(curve: curve, duration: requestedDuration)
+    case .dampingRatio(let ratio):
+      self.init(dampingRatio: ratio, velocity: .zero, requestedDuration: requestedDuration)
+    case .provider(let provider):
+      self.init(provider, requestedDuration: requestedDuration, call: call)
+    }
+  }
+
   init(curve: TimingFunction, duration: Double) {
     isSpring = false
     self.curve = curve

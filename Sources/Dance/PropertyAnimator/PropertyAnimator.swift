@@ -122,19 +122,12 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var completionGroup: CompletionGroup?
-  /// What an animator is made with: a standard curve, a custom cubic curve, a spring with a
-  /// damping ratio that settles in the duration, or any timing provider.
-  ///
-  /// The first three are what `node.dance`'s named timings need, each kept in a word:
-  /// given as timing parameters, a curve or a spring is too large for an existential's
-  /// inline buffer, so every start boxed it, and copying this enum through a start cost
-  /// every start (plain curves too) its size.
+  /// What an animator is made with: a standard curve (kept in the animator itself), or other
+  /// timing (kept in its ``AnimatorExtras``).
   @usableFromInline
   enum TimingSource {
     case curve(AnimationCurve)
-    case cubic(TimingFunction)
-    case dampingRatio(Double)
-    case provider(any TimingCurveProvider)
+    case other(AnimatorExtras.Timing)
   }
   /// The animator's rarely used state (a timing provider, an error waiting to be reported),
   /// made the first time one is needed and kept for the animator's life; see
@@ -373,34 +366,18 @@ public final class PropertyAnimator {
   }
 
   /// Creates an animator; `call` names the user's call in `DanceError`s.
-  init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
-    let duration = Validation.seconds(duration, "the duration", in: call)
-    requestedDuration = duration
-    madeExtras.timing = .provider(timingParameters)
-    parked = ParkedCore(
-      AnimatorCore(
-        timing: AnimationTiming(timingParameters, requestedDuration: duration, call: call)))
+  convenience init(duration: Double, timingParameters: any TimingCurveProvider, call: String) {
+    self.init(duration: duration, timing: .provider(timingParameters), call: call)
   }
 
-  /// Creates an animator paced by a spring with damping ratio `ratio` (checked) that settles
-  /// in the duration; `call` names the user's call in `DanceError`s.
-  init(duration: Double, dampingRatio ratio: Double, call: String) {
+  /// Creates an animator paced by `timing`, a custom curve, a spring or a timing provider;
+  /// `call` names the user's call in `DanceError`s.
+  init(duration: Double, timing: AnimatorExtras.Timing, call: String) {
     let duration = Validation.seconds(duration, "the duration", in: call)
     requestedDuration = duration
-    madeExtras.timing = .dampingRatio(ratio)
     parked = ParkedCore(
-      AnimatorCore(
-        timing: AnimationTiming(
-          dampingRatio: ratio, velocity: .zero, requestedDuration: duration)))
-  }
-
-  /// Creates an animator paced by the custom curve `cubic`; `call` names the user's call in
-  /// `DanceError`s.
-  init(duration: Double, cubic: TimingFunction, call: String) {
-    let duration = Validation.seconds(duration, "the duration", in: call)
-    requestedDuration = duration
-    madeExtras.timing = .cubic(cubic)
-    parked = ParkedCore(AnimatorCore(timing: AnimationTiming(curve: cubic, duration: duration)))
+      AnimatorCore(timing: AnimationTiming(timing, requestedDuration: duration, call: call)))
+    madeExtras.timing = timing
   }
 
   /// Creates an animator with a standard curve; `call` names the user's call in
@@ -417,10 +394,7 @@ public final class PropertyAnimator {
   convenience init(duration: Double, timing: TimingSource, call: String) {
     switch timing {
     case .curve(let curve): self.init(duration: duration, curve: curve, call: call)
-    case .cubic(let cubic): self.init(duration: duration, cubic: cubic, call: call)
-    case .dampingRatio(let ratio): self.init(duration: duration, dampingRatio: ratio, call: call)
-    case .provider(let provider):
-      self.init(duration: duration, timingParameters: provider, call: call)
+    case .other(let timing): self.init(duration: duration, timing: timing, call: call)
     }
   }
 
@@ -448,15 +422,9 @@ public final class PropertyAnimator {
       timingCurve = curve
       extras?.timing = nil
       pacing = AnimationTiming(curve: curve.timingFunction, duration: duration)
-    case .cubic(let cubic):
-      madeExtras.timing = .cubic(cubic)
-      pacing = AnimationTiming(curve: cubic, duration: duration)
-    case .dampingRatio(let ratio):
-      madeExtras.timing = .dampingRatio(ratio)
-      pacing = AnimationTiming(dampingRatio: ratio, velocity: .zero, requestedDuration: duration)
-    case .provider(let provider):
-      madeExtras.timing = .provider(provider)
-      pacing = AnimationTiming(provider, requestedDuration: duration, call: call)
+    case .other(let timing):
+      pacing = AnimationTiming(timing, requestedDuration: duration, call: call)
+      madeExtras.timing = timing
     }
     renewParked(timing: pacing)
     delay = 0
@@ -503,10 +471,18 @@ public final class PropertyAnimator {
 /// whose blocks animated a node in no scene keeps its error here until it reports it. Made
 /// the first time one is needed and kept for the animator's life, so that a `node.dance`
 /// animator reused with a spring's timing allocates it once. Without it, an animator held a
-/// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md, "Memory per property").
+/// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md,
+/// "Memory per property").
+@usableFromInline
 final class AnimatorExtras {
-  /// A custom curve, a spring by damping ratio or a timing provider: an animator's timing
-  /// when it is not a standard curve (``PropertyAnimator/TimingSource``).
+  /// An animator's timing when it is not a standard curve: a custom cubic curve, a spring
+  /// with a damping ratio that settles in the duration, or any timing provider.
+  ///
+  /// The first two are what `node.dance`'s named timings need, each kept in a word: given
+  /// as timing parameters, a curve or a spring is too large for an existential's inline
+  /// buffer, so every start boxed it, and copying the timing through a start cost every
+  /// start (plain curves too) its size.
+  @usableFromInline
   enum Timing {
     case cubic(TimingFunction)
     case dampingRatio(Double)

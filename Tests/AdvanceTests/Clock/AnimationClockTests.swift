@@ -161,6 +161,33 @@ import Testing
     #expect(zip(fired, expected).allSatisfy { $0.time == $1.time })
   }
 
+  // Cancelled events leave stale entries; once they outnumber the live ones by enough, the
+  // next schedule drops them and rebuilds the heap from the bottom up.
+  @Test("After most events are cancelled, the heap is compacted and the rest fire in order")
+  func compaction() {
+    let clock = AnimationClock()
+    var generator = SplitMix64(seed: 11)
+    var fired: [Int] = []
+    var kept: [(time: Double, index: Int)] = []
+    var actions: [ScheduledAction] = []
+    for index in 0..<800 {
+      let time = Double(Int.random(in: 1...40, using: &generator)) / 8
+      actions.append(clock.schedule(at: time) { fired.append(index) })
+      if index % 9 == 0 { kept.append((time, index)) }
+    }
+    for index in actions.indices where index % 9 != 0 { actions[index].cancel() }
+    #expect(clock.storedDeadlineCount > 700)  // stale entries wait for a compaction
+    for index in 800..<900 {
+      let time = Double(Int.random(in: 1...40, using: &generator)) / 8
+      actions.append(clock.schedule(at: time) { fired.append(index) })
+      kept.append((time, index))
+    }
+    #expect(clock.storedDeadlineCount < 2 * kept.count + 64)
+    clock.advance(by: 10)
+    let expected = kept.sorted { ($0.time, $0.index) < ($1.time, $1.index) }.map(\.index)
+    #expect(fired == expected)
+  }
+
   @Test("Advancing from inside a clock callback is refused")
   func reentrantAdvance() {
     let clock = AnimationClock()
