@@ -4,6 +4,12 @@
 public import Advance
 import Synchronization
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 extension Double {
   /// Whether `self` and `other` differ by at most `absoluteTolerance`, or by at most
   /// `relativeTolerance` of the larger magnitude.
@@ -91,4 +97,21 @@ public enum Stepping: CustomStringConvertible, Sendable, CaseIterable {
     }
     clock.advance(to: end)
   }
+}
+
+/// The textbook step response of a spring of unit mass, natural angular frequency `omega`
+/// and damping ratio `ratio`, released at rest from 0 toward 1: its offset from 1, x(t) − 1,
+/// at `t` seconds, in each regime's closed form (bouncing, critical, over-damped). Written
+/// apart from Advance's solver, to check it.
+public func springStepOffset(omega: Double, ratio: Double, at t: Double) -> Double {
+  let alpha = ratio * omega
+  let q = omega * omega - alpha * alpha
+  if q > 0 {
+    let w = q.squareRoot()
+    return -exp(-alpha * t) * (cos(w * t) + alpha / w * sin(w * t))
+  }
+  if q == 0 { return -(1 + alpha * t) * exp(-alpha * t) }
+  let b = (-q).squareRoot()
+  let (r1, r2) = (-alpha + b, -alpha - b)
+  return -(r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
 }

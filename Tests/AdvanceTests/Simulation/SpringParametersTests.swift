@@ -94,19 +94,10 @@ import Testing
     ])
   func settlingIsTheLastExit(ratio: Double) {
     let spring = SpringParameters(dampingRatio: ratio, response: 0.7)
-    let k = spring.stiffness
-    let alpha = spring.damping / 2
-    let q = k - alpha * alpha
-    func offset(_ t: Double) -> Double {
-      if q > 0 {
-        let w = q.squareRoot()
-        return -exp(-alpha * t) * (cos(w * t) + alpha / w * sin(w * t))
-      }
-      if q == 0 { return -(1 + alpha * t) * exp(-alpha * t) }
-      let b = (-q).squareRoot()
-      let (r1, r2) = (-alpha + b, -alpha - b)
-      return -(r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
-    }
+    let omega = 2 * Double.pi / 0.7
+    func offset(_ t: Double) -> Double { springStepOffset(omega: omega, ratio: ratio, at: t) }
+    let alpha = ratio * omega
+    let q = omega * omega - alpha * alpha
     let settling = spring.settlingDuration
     #expect(settling.isFinite && settling > 0, "ζ \(ratio)")
     #expect(abs(offset(settling)) <= 0.001 + 1e-12, "ζ \(ratio): inside the band")

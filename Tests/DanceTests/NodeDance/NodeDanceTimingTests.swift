@@ -1,5 +1,4 @@
 import Dance
-import Foundation
 import SceneSupport
 import TestSupport
 import Testing
@@ -89,16 +88,7 @@ import Testing
   func manyRatiosInTurn() {
     let ratios = [0.3, 0.5, 0.7, 0.9, 1.0, 1.5]
     func offset(ratio: Double, omega: Double, _ t: Double) -> Double {
-      let alpha = ratio * omega
-      let q = omega * omega - alpha * alpha
-      if q > 0 {
-        let w = q.squareRoot()
-        return -exp(-alpha * t) * (cos(w * t) + alpha / w * sin(w * t))
-      }
-      if q == 0 { return -(1 + alpha * t) * exp(-alpha * t) }
-      let b = (-q).squareRoot()
-      let (r1, r2) = (-alpha + b, -alpha - b)
-      return -(r2 * exp(r1 * t) - r1 * exp(r2 * t)) / (r2 - r1)
+      springStepOffset(omega: omega, ratio: ratio, at: t)
     }
     // The last time |x − 1| > 0.001 for a response of 1 s: scanned, then bisected.
     func unitSettling(_ ratio: Double) -> Double {
