@@ -27,7 +27,7 @@ import Testing
     #expect(computed == [1, 2, 3, 4, 5, 1, 2])
   }
 
-  @Test("Threads asking at once all get the right results")
+  @Test("Threads asking at once all get the right results (each thread keeps its own)")
   func concurrentUse() async {
     let memo = RecentResults<Int, Int>()
     let sums = await withTaskGroup(of: Int.self) { group in
