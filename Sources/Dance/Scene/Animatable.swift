@@ -125,20 +125,29 @@ public struct Animatable<Value: VectorConvertible> {
   /// storage itself, loaded only if the cell does not answer (a host that reads an animated
   /// property loads one word of the node, not the 24 to 56 bytes of its storage);
   /// `slowly` is ``slowRead()`` or a function that calls it.
+  ///
+  /// The common case, an open gate and a cell, is one branch on both, marked likely, so that
+  /// the optimiser lays the calls out of a host's loop of reads: a call may overwrite every
+  /// floating-point register, and with the gate tested on its own (the optimiser hoists the
+  /// gate's call out of the loop, and the branch's weight went with it) the loop kept its
+  /// running sum in memory, a store and a load a node on the sum's chain (Docs/Performance.md,
+  /// "A host's loop without spills"). Both tests are computed, not short-circuited: a second
+  /// branch would lose the weight again.
   @inlinable @inline(__always)
   static func read(
     cell: LaneCell<Value.VectorType>?, storage: () -> Self, slowly: (Self) -> Value
   ) -> Value {
-    guard propertyReadsAreFast() else { return slowly(storage()) }
-    guard let cell else {
-      // Nothing drives the property: on screen and heading to the same value.
-      let storage = storage()
-      return storage.ownerLink == nil ? storage.value : slowly(storage)
+    let fast = propertyReadsAreFast()
+    if _fastPath((fast ? 1 : 0) & (cell == nil ? 0 : 1) != 0), let cell {
+      #if DEBUG
+        storage().checkCell(cell)
+      #endif
+      return Value(vector: cell.value)
     }
-    #if DEBUG
-      storage().checkCell(cell)
-    #endif
-    return Value(vector: cell.value)
+    let storage = storage()
+    // Nothing drives the property: on screen and heading to the same value.
+    if fast && storage.ownerLink == nil { return storage.value }
+    return slowly(storage)
   }
 
   /// ``read()`` for a property in an additive stack, or read while an animation block is

@@ -36,35 +36,35 @@
 open class Node {
   /// The node's own coordinate space: its size, and the origin its children are placed in.
   public final var bounds: Rect {
-    @inlinable get {
+    @inlinable @inline(__always) get {
       Animatable.read(cell: _bounds.cell, storage: { self._bounds }, slowly: readSlowly)
     }
     set { assign(newValue, storage: BoundsStorage()) }
   }
   /// The position of the node's centre in its parent's coordinate space.
   public final var center: Point {
-    @inlinable get {
+    @inlinable @inline(__always) get {
       Animatable.read(cell: _center.cell, storage: { self._center }, slowly: readSlowly)
     }
     set { assign(newValue, storage: CenterStorage()) }
   }
   /// The opacity, from 0 (invisible) to 1 (opaque); renderers clamp values outside.
   public final var alpha: Double {
-    @inlinable get {
+    @inlinable @inline(__always) get {
       Animatable.read(cell: _alpha.cell, storage: { self._alpha }, slowly: readSlowly)
     }
     set { assign(newValue, storage: AlphaStorage()) }
   }
   /// The transform applied about the centre.
   public final var transform: Transform {
-    @inlinable get {
+    @inlinable @inline(__always) get {
       Animatable.read(cell: _transform.cell, storage: { self._transform }, slowly: readSlowly)
     }
     set { assign(newValue, storage: TransformStorage()) }
   }
   /// The fill color of the node's rectangle.
   public final var backgroundColor: Color {
-    @inlinable get {
+    @inlinable @inline(__always) get {
       Animatable.read(
         cell: _backgroundColor.cell, storage: { self._backgroundColor }, slowly: readSlowly)
     }
@@ -363,7 +363,9 @@ extension Node {
   }
 }
 
-// The built-in properties' getters are inlined into the host's code with their fast path
+// The built-in properties' getters are inlined into the host's code (always: the inliner
+// stopped inlining `alpha` into a large function once its fast path became one weighted
+// branch, and the call then retained the node) with their fast path
 // (``Animatable/read(cell:storage:slowly:)``), whose one call promises to read memory only
 // (``propertyReadsAreFast()``). What it leaves goes to these: free functions (a static
 // method's call passes the class's metadata, which takes another call), given a copy of
