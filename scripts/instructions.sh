@@ -73,6 +73,10 @@ per "the same, a spring (animate(duration:dampingRatio:))" --spring-start-probe 
 per "the same through two control points" --curve-start-probe 1000 3000 "per animation"
 per "the same, six kinds in turn (two springs, two custom curves, a delay)" \
   --mixed-start-probe 1000 3000 "per animation"
+per "the same, a spring whose damping ratio no start used before" \
+  --fresh-spring-start-probe 1000 3000 "per animation"
+per "the same, through control points no start used before" \
+  --fresh-curve-start-probe 1000 3000 "per animation"
 per "the same as a user writes it (each block captures its own target)" --user-start-probe \
   1000 3000 "per animation"
 per "a start on a node that is already animating (its run ends where it is)" \

@@ -40,6 +40,13 @@ enum Probe: String, CaseIterable {
   /// The same, each node's starts going round six kinds: ease-in-out, a spring of damping
   /// ratio 0.8, one of 0.5, two custom curves, and ease-in-out after a delay.
   case mixedStart = "--mixed-start-probe"
+  /// COUNT spring starts as `--spring-start-probe`, each with a damping ratio no start
+  /// before it used (a game that gives each sprite its own bounce): the settling time is
+  /// searched at every start.
+  case freshSpringStart = "--fresh-spring-start-probe"
+  /// The same through two control points that no start before it used: a curve's solver
+  /// is made at every start.
+  case freshCurveStart = "--fresh-curve-start-probe"
   /// COUNT starts as a user writes them: 100 nodes in turn, each block capturing its own
   /// target; after every 100 starts, one frame, then each is finished at its end.
   case userStart = "--user-start-probe"
@@ -115,9 +122,10 @@ enum Probe: String, CaseIterable {
     Stagger(measuredFrames: max(frames, 1000), step: 1.0 / 60)
   }
 
-  /// `--spring-start-probe`, `--curve-start-probe` and `--mixed-start-probe`: COUNT starts,
-  /// the start at `index` of the kind `kind(index)` (0 ease-in-out, 1 and 2 springs, 3 and 4
-  /// custom curves, 5 ease-in-out after a delay).
+  /// `--spring-start-probe`, `--curve-start-probe`, `--mixed-start-probe` and the fresh
+  /// ones: COUNT starts, the start at `index` of the kind `kind(index)` (0 ease-in-out, 1 and
+  /// 2 springs, 3 and 4 custom curves, 5 ease-in-out after a delay, 6 a spring and 7 a curve
+  /// whose parameters vary with `index`).
   @inline(never)
   private static func starts(_ count: Int, kind: (Int) -> Int) {
     let scene = Scene()
@@ -143,6 +151,16 @@ enum Probe: String, CaseIterable {
           change
         ).start()
       case 5: dance.animate(duration: 1, curve: .easeInOut, change).start(after: 0.01)
+      case 6:
+        // 0.2 to 0.95, a new ratio for each of the probe's starts (up to 7 500).
+        let ratio = 0.2 + Double(index % 7_500) * 1e-4
+        dance.animate(duration: 0.5, dampingRatio: ratio, change).start()
+      case 7:
+        let x1 = 0.1 + Double(index % 7_500) * 1e-4
+        dance.animate(
+          duration: 1, controlPoint1: Point(x: x1, y: 0), controlPoint2: Point(x: 0.3, y: 1),
+          change
+        ).start()
       default: dance.animate(duration: 1, curve: .easeInOut, change).start()
       }
       if index % nodes.count == nodes.count - 1 {
@@ -261,6 +279,10 @@ enum Probe: String, CaseIterable {
     case .mixedStart:
       // Node i's r-th start is of kind (i + r) mod 6: every kind follows every other.
       Self.starts(count) { index in (index % 100 + index / 100) % 6 }
+    case .freshSpringStart:
+      Self.starts(count) { _ in 6 }
+    case .freshCurveStart:
+      Self.starts(count) { _ in 7 }
     case .userStart:
       let scene = Scene()
       let nodes = (0..<100).map { _ in Node(frame: Rect(x: 0, y: 0, width: 4, height: 4)) }

@@ -58,6 +58,8 @@ enum Valgrind {
       (.naturalEnd, ", with a completion, ending on its own in the frame"),
       (.springStart, ", a spring (a damping ratio)"), (.curveStart, ", two control points"),
       (.mixedStart, ", six kinds in turn (two springs, two custom curves, a delay)"),
+      (.freshSpringStart, ", a spring whose damping ratio no start used before"),
+      (.freshCurveStart, ", control points no start used before"),
     ]
     for (probe, how) in starts {
       guard let start = instructions("start", probe, 1000, 3000, per: 1) else { continue }
