@@ -8,9 +8,9 @@
 /// function must give the same result for equal arguments.
 ///
 /// Each thread keeps its own (``ThreadLocal``): no lock, and nothing for two threads to
-/// race on. (A `Mutex` cost about as much, but under contention Linux's `Mutex` hands the lock over
-/// in the kernel, where the thread sanitizer cannot see it, and it reported races that were
-/// not there.) Animations mostly start on one thread, which then finds its timings.
+/// race on. (A `Mutex` cost about as much, but under contention Linux's `Mutex` hands the
+/// lock over in the kernel, where the thread sanitizer cannot see it, and it reported races
+/// that were not there.) Animations mostly start on one thread, which then finds its timings.
 @usableFromInline
 package final class RecentResults<Argument: Equatable & Sendable, Result: Sendable>: Sendable {
   /// How many arguments are remembered.
