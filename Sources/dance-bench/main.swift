@@ -7,6 +7,7 @@
 //   --check-allocations    exit 1 if a count is above SPEC's (0 per frame, 2 per start+finish)
 //   --layout-model         only the model of two layouts of a host's read (LayoutModel.swift)
 //   --host-only            only the host lines (a frame, then a read of every node)
+//   --path-only            only the path lines (nodes moving along paths, turning)
 //
 // Every time is a median over several rounds, and each round times the engine and its
 // reference back to back, so the ratio survives a noisy machine. Counts come from valgrind
@@ -22,6 +23,7 @@ if let probe = Probe.named(in: CommandLine.arguments) {
 }
 let known: Set = [
   "--quick", "--no-valgrind", "--check-allocations", "--layout-model", "--host-only",
+  "--path-only",
 ]
 let unknown = arguments.subtracting(known)
 if !unknown.isEmpty {
@@ -112,6 +114,12 @@ if arguments.contains("--layout-model") {
   }
 }
 
+if arguments.contains("--path-only") {
+  print("dance-bench --path-only — the path lines alone, medians of \(rounds) rounds")
+  pathLines()
+  exit(0)
+}
+
 if arguments.contains("--host-only") {
   print("dance-bench --host-only — the host lines alone, medians of \(rounds) rounds")
   hostLines()
@@ -158,23 +166,28 @@ for spring in [false, true] {
 
 // MARK: - Along a path
 
-for count in quick ? [1000] : [1000, 20_000] {
-  let frames = framesFor(count, work: quick ? 30_000 : 200_000)
-  let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
-  let (scene, nodes) = pathScene(count: count, stagger: stagger)
-  var reference = PathReference(stagger: stagger, count: count)
-  let result = sideBySide(frames: frames) {
-    scene.clock.advance(by: frameStep)
-  } reference: {
-    reference.frame(frameStep)
+/// The path lines: nodes moving along their paths with `.auto` rotation against the loop.
+@MainActor func pathLines() {
+  for count in quick ? [1000] : [1000, 20_000] {
+    let frames = framesFor(count, work: quick ? 30_000 : 200_000)
+    let stagger = Stagger(measuredFrames: frames * rounds, step: frameStep)
+    let (scene, nodes) = pathScene(count: count, stagger: stagger)
+    var reference = PathReference(stagger: stagger, count: count)
+    let result = sideBySide(frames: frames) {
+      scene.clock.advance(by: frameStep)
+    } reference: {
+      reference.frame(frameStep)
+    }
+    blackHole(nodes.last?.transform)
+    blackHole(reference.followers.last?.rotation)
+    report(
+      "move(along:rotation: .auto), N = \(count)", engine: result.engine / Double(count),
+      reference: result.reference / Double(count), ratio: result.ratio, target: 1.5,
+      note: stagger.progressRange(count: count))
   }
-  blackHole(nodes.last?.transform)
-  blackHole(reference.followers.last?.rotation)
-  report(
-    "move(along:rotation: .auto), N = \(count)", engine: result.engine / Double(count),
-    reference: result.reference / Double(count), ratio: result.ratio, target: 1.5,
-    note: stagger.progressRange(count: count))
 }
+
+pathLines()
 
 // MARK: - What a host pays: a frame, then a read of what it draws
 
