@@ -43,25 +43,24 @@ extension Node {
           + "needs a length above 0 and points within ±1e100; the node stays")
       return
     }
-    let along = PathMotion(path: path, output: .center)
-    var turn: PathMotion?
-    if rotation != .none {
-      // Inside a block, the transform the block has left so far (a read gives the target).
-      turn = PathMotion(
-        path: path,
-        output: .rotation(base: transform.vector, offset: rotation == .autoReverse ? .pi : 0))
-    }
-    // The two lanes of the move search the path once a frame between them.
+    // One motion and one memo for the move's two lanes: they search the path once a frame
+    // between them. (Inside a block, the transform the block has left so far is the base: a
+    // read gives the target.)
+    let offset = rotation == .autoReverse ? Double.pi : 0
+    let motion = PathMotion(
+      path: path,
+      rotation: rotation == .none ? nil : .init(base: transform.vector, offset: offset))
+    let turns = motion.rotation != nil
     let memo = PathMemo()
     switch AnimationBlockStack.innermostEntry {
     case .animating(let animator, let windowStart):
       animator.withObject { animator in
         // (The transform's progress takes the velocity the centre's carries into a spring.)
         let carried = animator.recordMotion(
-          along, for: self, storage: CenterStorage(), windowStart: windowStart, memo: memo)
-        if let turn {
+          motion, for: self, storage: CenterStorage(), windowStart: windowStart, memo: memo)
+        if turns {
           animator.recordMotion(
-            turn, for: self, storage: TransformStorage(), windowStart: windowStart, memo: memo,
+            motion, for: self, storage: TransformStorage(), windowStart: windowStart, memo: memo,
             progressVelocity: carried)
         }
       }
@@ -69,11 +68,11 @@ extension Node {
       animator.withObject { animator in
         let slice = (start: start, duration: duration)
         animator.recordMotion(
-          along, for: self, storage: CenterStorage(), windowStart: start, slice: slice,
+          motion, for: self, storage: CenterStorage(), windowStart: start, slice: slice,
           memo: memo)
-        if let turn {
+        if turns {
           animator.recordMotion(
-            turn, for: self, storage: TransformStorage(), windowStart: start, slice: slice,
+            motion, for: self, storage: TransformStorage(), windowStart: start, slice: slice,
             memo: memo)
         }
       }
@@ -81,21 +80,19 @@ extension Node {
       let recorder = held.object
       recorder.animator.recordTimelineMotion(
         for: self, storage: CenterStorage(), recorder: recorder
-      ) { _ in along }
-      if turn != nil {
+      ) { _ in motion }
+      if turns {
         // The base is the transform the timeline has at the child's start, which every
         // replay has too (the transform read now may differ in a replay).
         recorder.animator.recordTimelineMotion(
           for: self, storage: TransformStorage(), recorder: recorder
         ) { start in
-          PathMotion(
-            path: path,
-            output: .rotation(base: start, offset: rotation == .autoReverse ? .pi : 0))
+          PathMotion(path: path, rotation: .init(base: start, offset: offset))
         }
       }
     case .immediate, .targets, .motion, nil:
-      center = Point(vector: along.ends(SIMD2<Double>.self).to)
-      if let turn { transform = Transform(vector: turn.ends(SIMD8<Double>.self).to) }
+      center = Point(vector: motion.ends(SIMD2<Double>.self).to)
+      if turns { transform = Transform(vector: motion.ends(SIMD8<Double>.self).to) }
     }
   }
 

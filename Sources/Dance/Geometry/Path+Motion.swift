@@ -16,11 +16,14 @@ public enum PathRotation: Hashable, Sendable {
 
 /// A node's motion along a ``Path``, as the lanes that carry it see it: a progress `s` (0 at
 /// the path's start, 1 at its end; from the lane's own timing) mapped to a point `s` of the
-/// way along the path by arc length, or to the transform turned to the path's direction
-/// there.
+/// way along the path by arc length (a lane of two values: the centre's), or to the
+/// transform turned to the path's direction there (a lane of eight: the transform's, for a
+/// motion with a ``rotation``).
 ///
-/// Immutable once made. A move makes one for its centre's lane and, with a rotation, one for
-/// its transform's: both hold the same path's storage, and their lanes share a ``PathMemo``.
+/// Immutable once made. A move makes one, which its centre's lane and, with a rotation, its
+/// transform's both hold (with a ``PathMemo`` they share): a frame reads one object a move,
+/// not one a lane (at 20 000 moves, each lane's own was a cache line or more of a frame's
+/// misses a node).
 ///
 /// - Beyond the ends (a spring's overshoot) the point goes on along the end's tangent at the
 ///   same speed, so that the velocity stays continuous; the angle stays the end's.
@@ -32,14 +35,12 @@ public enum PathRotation: Hashable, Sendable {
 ///   smoothstep added to the tangent's angle), so that the angle and its rate are
 ///   continuous.
 final class PathMotion: Sendable {
-  /// What a lane of the motion holds.
-  enum Output: Sendable {
-    /// The node's centre.
-    case center
-    /// The node's transform, as its decomposition (translation, angle, scales, shear): the
-    /// decomposition of `base` with the path's angle plus `offset` (a half turn for
-    /// ``PathRotation/autoReverse``) as its angle.
-    case rotation(base: SIMD8<Double>, offset: Double)
+  /// How the transform turns with the path: the decomposition of `base` (translation,
+  /// angle, scales, shear) with the path's angle plus `offset` (a half turn for
+  /// ``PathRotation/autoReverse``) as its angle.
+  struct Rotation: Sendable {
+    let base: SIMD8<Double>
+    let offset: Double
   }
 
   /// A place where the path's direction jumps, and the stretch around it where the node
@@ -54,22 +55,26 @@ final class PathMotion: Sendable {
   }
 
   let path: Path
-  let output: Output
   let length: Double
-  /// The corners, for a motion of the transform (a centre's motion has none: it never
-  /// turns).
+  /// How the motion turns the transform, or nil for a motion that does not: a lane of eight
+  /// values (the transform's) reads the turned transform of a motion that turns, a lane of
+  /// two the point.
+  let rotation: Rotation?
+  /// The corners, for a motion with a rotation (without one, nothing turns).
   let corners: [Corner]
   /// Per piece, the unwrapped angle of its direction at t = k / ``Path/marksPerCurve`` (a
   /// line's one angle): the reference the angle at a point is unwrapped against. Only a
-  /// motion of the transform has them: a centre's frame reads no angle (at 20 000 nodes on
-  /// a path, a centre's angles were 4 of a frame's 36 cache misses a node, and an `atan2`).
+  /// motion with a rotation has them: a centre's frame reads no angle (at 20 000 nodes on a
+  /// path, a centre's angles were 4 of a frame's 36 cache misses a node, and an `atan2`).
   let markAngles: [[Double]]
 
-  init(path: Path, output: Output) {
+  /// The motion along `path`, turning the transform as `rotation` says (nil: the centre's
+  /// motion alone).
+  init(path: Path, rotation: Rotation? = nil) {
     self.path = path
-    self.output = output
     length = path.length
-    if case .rotation = output {
+    self.rotation = rotation
+    if rotation != nil {
       (corners, markAngles) = Self.angles(of: path)
     } else {
       (corners, markAngles) = ([], [])
@@ -207,28 +212,28 @@ final class PathMotion: Sendable {
   }
 
   /// The lane's value `s` of the way along the path, and with `slopes` its derivative with
-  /// respect to `s`. `memo` (the lane's) may hold the search for `s` already; with
-  /// `records` (a value about to be written into the lane) the search is kept there.
+  /// respect to `s`: the point for a lane of fewer than eight values (the centre's), the
+  /// turned transform for one of eight (the transform's) when the motion has a ``rotation``.
+  /// `memo` (the lane's) may hold the search for `s` already; with `records` (a value about
+  /// to be written into the lane) the search is kept there.
   @inline(__always)
   func value<V: SIMD>(
     _: V.Type, at s: Double, slopes: Bool, memo: PathMemo? = nil, records: Bool = false
   ) -> (value: V, slope: V) where V.Scalar == Double {
     let place = place(at: s, memo: memo, records: records)
-    switch output {
-    case .center:
-      return (Self.vector(place.point), slopes ? Self.vector(place.direction * length) : .zero)
-    case .rotation(let base, let offset):
+    if V.scalarCount >= 8, let rotation {
       let distance = s * length
       let inside = slopes && distance > 0 && distance < length
       let (angle, rate) = turned(
         at: min(max(distance, 0), length), angle: angle(at: place),
         turning: inside ? turning(at: place) : 0, slopes: inside)
-      var value = base
-      value[2] = angle + offset
+      var value = rotation.base
+      value[2] = angle + rotation.offset
       var slope = SIMD8<Double>.zero
       slope[2] = rate * length
       return (Self.vector(value), slopes ? Self.vector(slope) : .zero)
     }
+    return (Self.vector(place.point), slopes ? Self.vector(place.direction * length) : .zero)
   }
 
   /// The first lanes of `value` as a `V` (a point's two, a transform's eight).

@@ -36,9 +36,25 @@ struct MotionTrack {
       let u = (f - sliceStart) / sliceDuration
       return (min(max(u, 0), 1), slopes && u > 0 && u < 1 ? 1 / sliceDuration : 0)
     }
-    let (value, rate) = progress.value(
+    let (value, rate) = progress.valueOutOfLine(
       at: f, sample: sample, slope: slope, core: core, slopes: slopes)
     return (value.x, rate.x)
+  }
+}
+
+extension LanePath {
+  /// ``value(at:sample:slope:core:slopes:)``, kept out of line for a motion's progress:
+  /// inlined into a frame's evaluation of a lane
+  /// (``LaneTable/value(at:fraction:sample:slope:core:slopes:now:records:)``), it made that
+  /// too large for the optimiser to inline into the frame's walk over a table of centres,
+  /// which then copied each motion's track to read it (40 instructions more a node-frame
+  /// along a path, `dance-bench --path-frame-probe`).
+  @inline(never)
+  func valueOutOfLine(
+    at f: Double, sample: TimingSample, slope: TimingSample, core: FlatAddress<AnimatorCore>,
+    slopes: Bool
+  ) -> (value: V, slope: V) {
+    value(at: f, sample: sample, slope: slope, core: core, slopes: slopes)
   }
 }
 

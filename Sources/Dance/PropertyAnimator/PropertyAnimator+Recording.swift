@@ -264,7 +264,8 @@ extension PropertyAnimator {
       track.sliceDuration = slice.duration
       carried = nil
     } else if readCore({ $0.timing.isSpring }) {
-      if carried == nil, case .center = motion.output, let previous, motion.length > 0 {
+      if carried == nil, Vector.scalarCount < 8, let previous, motion.length > 0 {
+        // (A lane of two values: the centre's, which ``PathMotion`` moves along the path.)
         // A spring carries the velocity the centre had along the path's first direction.
         let velocity = previous.stackVelocity(Vector.self, now: currentTime)
         let (_, direction) = motion.value(Vector.self, at: 0, slopes: true)
