@@ -22,18 +22,18 @@ misses() {
     --LL=1048576,16,64 --cachegrind-out-file=/dev/null "$bench" "$1" "$2" 2>&1 \
     | sed -n 's/.*LLd misses: *\([0-9,]*\).*/\1/p' | tr -d ,
 }
-# Prints NAME: (misses at 6 frames − at 2) / (4 × 100 000) per node-frame, for the engine's
-# probe and the loop's, and their ratio.
+# Prints NAME: (misses at 6 frames − at 2) / (4 × NODES) per node-frame, for the engine's
+# probe and the loop's, and their ratio (NODES 100 000 if not given).
 miss_ratio() {
-  local name=$1 engine=$2 loop=$3
+  local name=$1 engine=$2 loop=$3 nodes=${4:-100000}
   local e2 e6 l2 l6
   e2=$(misses "$engine" 2)
   e6=$(misses "$engine" 6)
   l2=$(misses "$loop" 2)
   l6=$(misses "$loop" 6)
-  awk -v n="$name" -v e=$((e6 - e2)) -v l=$((l6 - l2)) 'BEGIN {
+  awk -v n="$name" -v e=$((e6 - e2)) -v l=$((l6 - l2)) -v d=$((4 * nodes)) 'BEGIN {
     printf "%s: engine %.2f, loop %.2f last-level misses per node-frame, ratio %.2f\n",
-      n, e / 400000, l / 400000, e / l }'
+      n, e / d, l / d, e / l }'
 }
 # Prints NAME: (instructions at LONG − at SHORT) / ((LONG − SHORT) × EACH) UNIT, EACH being
 # the units of work per count (1000 nodes a frame, say; 1 if not given).
@@ -98,6 +98,8 @@ miss_ratio "cache misses, frame of 100 000 timed nodes (cachegrind: 32 KiB L1, 1
   --large-frame-probe --large-reference-frame-probe
 miss_ratio "cache misses, host frame + read of centre and alpha, 100 000 nodes" \
   --host-frame-probe --host-reference-frame-probe
+miss_ratio "cache misses, 20 000 nodes moving along paths, .auto (no target of its own)" \
+  --large-path-frame-probe --large-path-reference-frame-probe 20000
 # The heap an animated property takes (the allocator's own count; no valgrind needed).
 echo "memory of an animated property (100 000 nodes, centre and alpha):" \
   "$("$bench" --memory-probe 100000) bytes"

@@ -83,6 +83,11 @@ enum Probe: String, CaseIterable {
   case largeFrame = "--large-frame-probe"
   /// COUNT frames of the hand-written loop over 100 000 sprites, no reads.
   case largeReferenceFrame = "--large-reference-frame-probe"
+  /// COUNT frames of 20 000 staggered nodes moving along paths with `.auto` rotation (for
+  /// cachegrind's misses per node-frame).
+  case largePathFrame = "--large-path-frame-probe"
+  /// COUNT frames of the hand-written loop over the same 20 000 paths.
+  case largePathReferenceFrame = "--large-path-reference-frame-probe"
   /// COUNT host frames of `--layout-model`'s values-in-lanes layout over 100 000 nodes.
   case layoutCells = "--layout-cells-probe"
   /// COUNT host frames of `--layout-model`'s values-in-nodes layout over 100 000 nodes.
@@ -102,6 +107,8 @@ enum Probe: String, CaseIterable {
   /// The nodes of the host probes: enough that a frame's data is far larger than a 1 MiB
   /// last-level cache.
   static let hostCount = 100_000
+  /// The nodes of the large path probes (the path line's largest N).
+  static let pathCount = 20_000
 
   /// The probe named on `arguments`, if any.
   static func named(in arguments: [String]) -> Probe? {
@@ -353,12 +360,15 @@ enum Probe: String, CaseIterable {
         sum += path.point(atDistance: path.length * Double(index % 1000) / 1000).x
       }
       blackHole(sum)
-    case .pathFrame:
-      let (scene, nodes) = pathScene(count: 100, stagger: Self.stagger(frames: count))
+    case .pathFrame, .largePathFrame:
+      let (scene, nodes) = pathScene(
+        count: self == .pathFrame ? 100 : Self.pathCount, stagger: Self.stagger(frames: count))
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.transform)
-    case .pathReferenceFrame:
-      var reference = PathReference(stagger: Self.stagger(frames: count), count: 100)
+    case .pathReferenceFrame, .largePathReferenceFrame:
+      var reference = PathReference(
+        stagger: Self.stagger(frames: count),
+        count: self == .pathReferenceFrame ? 100 : Self.pathCount)
       for _ in 0..<count { reference.frame(1.0 / 60) }
       blackHole(reference.followers.last?.rotation)
     case .layoutTransition:
