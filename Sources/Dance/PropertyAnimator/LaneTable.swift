@@ -475,12 +475,16 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])
         continue
       }
-      let details = frame.details[slot]
       if kinds[index].child >= 0, let childSamples = frame.children?[slot] {
-        // A timeline child's lane: plain, from its child's sample of this frame.
-        values[index] = LanePath.blend(
-          ends[index].from, ends[index].to, childSamples[Int(kinds[index].child)].sample)
-      } else if kinds[index].timeline >= 0 {
+        // A timeline child's lane: plain, from its child's sample of this frame (no velocity
+        // carried in: its impulse multiplies nothing).
+        values[index] = LanePath.plainBlend(
+          ends[index].from, ends[index].to,
+          childSamples[Int(kinds[index].child)].sample.progress)
+        continue
+      }
+      let details = frame.details[slot]
+      if kinds[index].timeline >= 0 {
         // A timeline's lane needs its track, not the core.
         values[index] =
           timelines[Int(kinds[index].timeline)].track.value(
