@@ -309,9 +309,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
 
   /// The index of the motion track of the lane at `index`, or -1.
   @inline(__always)
-  func motionIndex(at index: Int) -> Int {
-    Int(kinds[index].motion)
-  }
+  func motionIndex(at index: Int) -> Int { Int(kinds[index].motion) }
 
   /// Replaces the path of the lane at `index`.
   @_specialize(where V == SIMD2<Double>)
@@ -476,11 +474,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         continue
       }
       if kinds[index].child >= 0, let childSamples = frame.children?[slot] {
-        // A timeline child's lane: plain, from its child's sample of this frame (no velocity
-        // carried in: its impulse multiplies nothing).
-        values[index] = LanePath.plainBlend(
-          ends[index].from, ends[index].to,
-          childSamples[Int(kinds[index].child)].sample.progress)
+        // A timeline child's lane: plain, from its child's sample (no velocity carried in).
+        let child = childSamples[Int(kinds[index].child)].sample.progress
+        values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, child)
         continue
       }
       let details = frame.details[slot]
