@@ -136,7 +136,15 @@ struct AnimationTiming {
     let u = max(u, 0)
     if linear { return TimingSample(progress: SIMD2(repeating: u), impulse: 0) }
     if isSpring { return spring.state(at: u * duration, velocity: false).value }
-    return TimingSample(progress: SIMD2(repeating: curve.value(at: u)), impulse: 0)
+    return Self.sample(of: curve, at: u)
+  }
+
+  /// ``sample(at:linear:)`` of a cubic timing with `curve`, which reads nothing else of
+  /// the timing (a timeline's pass over its children keeps the curve apart).
+  @inline(__always)
+  static func sample(of curve: TimingFunction, at u: Double) -> TimingSample {
+    guard u < 1 else { return .end }
+    return TimingSample(progress: SIMD2(repeating: curve.value(at: max(u, 0))), impulse: 0)
   }
 
   /// The one sampler: the timing at local time `u` and, with `slopes`, its derivative with

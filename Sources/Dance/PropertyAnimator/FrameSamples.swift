@@ -1,11 +1,11 @@
 /// What a frame's second pass reads: per slot, the progress of its sample, the rest of it
-/// (written only when the store has lanes or plans that need it), its core and its timeline
-/// children's samples (or nil; all nil when no slot has a plan).
+/// (written only when the store has lanes or plans that need it), its core and the progress
+/// of its timeline children's samples (or nil; all nil when no slot has a plan).
 struct FrameSamples {
   let progress: FlatAddress<SIMD2<Double>>
   let details: FlatAddress<SampleDetails>
   let cores: FlatAddress<AnimatorCore>
-  let children: FlatAddress<FlatAddress<(u: Double, sample: TimingSample)>?>?
+  let children: FlatAddress<FlatAddress<SIMD2<Double>>?>?
   /// The store, when it has not sampled its slots yet and samples them as plain lanes ask
   /// (``FrameStore/sampleSlots(through:)``); nil when every slot is sampled.
   let sampler: Unretained<FrameStore>?

@@ -136,12 +136,12 @@ final class FrameStore {
     @exclusivity(unchecked)
   #endif
   private var plans = FlatArray<TimelinePlan?>()
-  /// Per slot: that plan's children's samples, for the lanes that blend from them.
+  /// Per slot: the progress of that plan's children's samples, for the lanes that blend
+  /// from them.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var childSamples =
-    FlatArray<FlatAddress<(u: Double, sample: TimingSample)>?>()
+  private var childSamples = FlatArray<FlatAddress<SIMD2<Double>>?>()
   /// How many slots the current frame has sampled (see ``sampleSlots(through:)``).
   #if !DEBUG
     @exclusivity(unchecked)
@@ -342,7 +342,7 @@ final class FrameStore {
     }
     if plans[slot] == nil { planCount += 1 }
     plans[slot] = plan
-    childSamples[slot] = plan.samples.firstAddress
+    childSamples[slot] = plan.samples?.progress
   }
 
   /// Moves the core out of `slot`, which the last slot takes over (its animator and lanes

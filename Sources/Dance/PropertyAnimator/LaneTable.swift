@@ -475,7 +475,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       }
       if kinds[index].child >= 0, let childSamples = frame.children?[slot] {
         // A timeline child's lane: plain, from its child's sample (no velocity carried in).
-        let child = childSamples[Int(kinds[index].child)].sample.progress
+        let child = childSamples[Int(kinds[index].child)]
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, child)
         continue
       }

@@ -67,10 +67,19 @@ final class TimelinePlan {
   }
 
   var groups: [Group] = []
-  /// Per timed child: the local time u its timing was last sampled at, and the sample, so
-  /// that the lanes of one child (a node's centre and alpha) share one curve solve a frame.
-  /// NaN u: not sampled yet.
-  private(set) var samples = FlatArray<(u: Double, sample: TimingSample)>()
+  /// Per timed child, its last timing sample, so that the lanes of one child (a node's
+  /// centre and alpha) share one curve solve a frame: the progress, which plain child lanes
+  /// read (16 bytes a child), and apart from it the local time u it was taken at (NaN: not
+  /// yet) and its impulse, which only the frame's pass over the children and the tracks read.
+  private(set) var progress = FlatArray<SIMD2<Double>>()
+  private(set) var memos = FlatArray<ChildSamples.Memo>()
+  /// Both, as the frame and the tracks reach them (valid for the plan's life: see `prepare`).
+  var samples: ChildSamples? {
+    guard let progress = progress.firstAddress, let memos = memos.firstAddress else {
+      return nil
+    }
+    return ChildSamples(progress: progress, memos: memos)
+  }
   /// The root's own seconds that a lane's fraction 0…1 spans: the total duration, or one
   /// play and its delay for a timeline that repeats forever.
   var ownLength = 0.0
@@ -88,23 +97,42 @@ final class TimelinePlan {
     var sampled = true
   }
 
+  /// What the frame's pass reads of a child: where it starts, its duration, and its curve,
+  /// or that it is a spring, whose timing it reads from `timings` (32 bytes a child; with the
+  /// timing inline, 80, and the pass read a line and a quarter a child).
+  struct Pacing {
+    var start: Double
+    var duration: Double
+    var curve: TimingFunction
+    var sampled: Bool
+    var isSpring: Bool
+  }
+
   /// The children (by child index), the root's timed ones marked `sampled`, which the
   /// frame samples in one pass: the lanes of a stagger's children then blend like plain
   /// lanes. (Read in place: copying a child out moved its timing.)
-  private(set) var children = FlatArray<Child>()
+  private(set) var children = FlatArray<Pacing>()
+  /// Per child, its whole timing (read by the frame for springs only).
+  private(set) var timings = FlatArray<AnimationTiming>()
 
   /// Makes room for the samples of `count` children, and keeps the root's timed ones.
   ///
   /// A plan is prepared once, before any track or frame reads it (each run makes its own):
   /// the addresses of its samples that tracks and the store keep stay valid for its life.
   func prepare(children list: [Child?]) {
-    samples = FlatArray(capacity: list.count)
+    progress = FlatArray(capacity: list.count)
+    memos = FlatArray(capacity: list.count)
     children = FlatArray(capacity: list.count)
-    let unused = Child(
-      start: 0, duration: 0, timing: AnimationTiming(curve: .linear, duration: 0), sampled: false)
+    timings = FlatArray(capacity: list.count)
     for child in list {
-      samples.append((.nan, .zero))
-      children.append(child ?? unused)
+      progress.append(.zero)
+      memos.append(ChildSamples.Memo(u: .nan, impulse: 0))
+      let timing = child?.timing ?? AnimationTiming(curve: .linear, duration: 0)
+      children.append(
+        Pacing(
+          start: child?.start ?? 0, duration: child?.duration ?? 0, curve: timing.curve,
+          sampled: child?.sampled ?? false, isSpring: timing.isSpring))
+      timings.append(timing)
     }
   }
 
@@ -112,7 +140,7 @@ final class TimelinePlan {
   /// as a segment's own evaluation, so a lane reads the same value either way.
   @inline(__always)
   func sampleChildren(atFraction f: Double) {
-    guard !children.isEmpty else { return }
+    guard let samples else { return }
     let (time, _) = groups[0].fold(max(f * ownLength, 0))
     for index in children.indices {
       let child = children.element(at: index)
@@ -121,10 +149,45 @@ final class TimelinePlan {
       let start = child.pointee.start
       // Before its start a child shows where it starts (a zero-length one too).
       let u = time < start ? 0 : duration > 0 ? (time - start) / duration : 1
-      if samples[index].u != u {
-        samples[index] = (u, child.pointee.timing.sample(at: u, linear: false))
+      samples.record(index, at: u) {
+        child.pointee.isSpring
+          ? timings[index].sample(at: u, linear: false)
+          : AnimationTiming.sample(of: child.pointee.curve, at: u)
       }
     }
   }
 
+}
+
+/// The last timing samples of a timeline run's timed children, which its frame and its
+/// tracks share (``TimelinePlan``): per child, the progress (what plain child lanes read)
+/// and, apart, the local time u it was taken at and its impulse.
+struct ChildSamples {
+  /// A child's sample beyond its progress.
+  struct Memo {
+    /// The local time of the sample; NaN before the first.
+    var u: Double
+    var impulse: Double
+  }
+
+  let progress: FlatAddress<SIMD2<Double>>
+  let memos: FlatAddress<Memo>
+
+  /// Child `child`'s sample at local time `u`: the last one if it was taken at `u`,
+  /// otherwise `make()`, kept as the last.
+  @inline(__always)
+  func record(_ child: Int, at u: Double, _ make: () -> TimingSample) {
+    let memo = memos + child
+    guard memo.pointee.u != u else { return }
+    let sample = make()
+    memo.pointee = Memo(u: u, impulse: sample.impulse)
+    progress[child] = sample.progress
+  }
+
+  /// Child `child`'s sample at local time `u`, through ``record(_:at:_:)``.
+  @inline(__always)
+  func sample(_ child: Int, at u: Double, _ make: () -> TimingSample) -> TimingSample {
+    record(child, at: u, make)
+    return TimingSample(progress: progress[child], impulse: memos[child].impulse)
+  }
 }

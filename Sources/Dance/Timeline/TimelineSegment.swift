@@ -51,7 +51,7 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   @inline(__always)
   func value(
     at s: Double, slopes: Bool,
-    samples: FlatAddress<(u: Double, sample: TimingSample)>? = nil
+    samples: ChildSamples? = nil
   ) -> (value: V, slope: V) {
     FlatAddress.withAddress(reading: self) {
       Self.value(of: $0, at: s, slopes: slopes, samples: samples)
@@ -63,7 +63,7 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
   @inline(__always)
   static func value(
     of segment: FlatAddress<Self>, at s: Double, slopes: Bool,
-    samples: FlatAddress<(u: Double, sample: TimingSample)>?
+    samples: ChildSamples?
   ) -> (value: V, slope: V) {
     let duration = segment.pointee.duration
     let from = segment.pointee.from
@@ -76,13 +76,10 @@ struct TimelineSegment<V: SIMD> where V.Scalar == Double {
       let inherited = segment.pointee.inherited
       let child = segment.pointee.child
       if !slopes, child >= 0, let samples {
-        let memo = samples + Int(child)
-        if memo.pointee.u != u {
-          memo.pointee = (
-            u, segment.pointee.timing.sample(at: u, linear: false, slopes: false).value
-          )
+        let sample = samples.sample(Int(child), at: u) {
+          segment.pointee.timing.sample(at: u, linear: false, slopes: false).value
         }
-        return (LanePath.blend(from, to, inherited: inherited, memo.pointee.sample), .zero)
+        return (LanePath.blend(from, to, inherited: inherited, sample), .zero)
       }
       let (sample, slope) = segment.pointee.timing.sample(at: u, linear: false, slopes: slopes)
       if let motion = segment.pointee.motion {

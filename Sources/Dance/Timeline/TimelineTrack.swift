@@ -23,7 +23,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   /// The root group, the plan's shared samples and its own length (copies, for the
   /// frame's fast path).
   let root: TimelinePlan.Group
-  let samples: FlatAddress<(u: Double, sample: TimingSample)>?
+  let samples: ChildSamples?
   let ownLength: Double
   /// The one segment, when the property has one segment in the root group and nothing
   /// else (a stagger's child): the frame's fast path, read in place (a stored optional was
@@ -50,7 +50,7 @@ final class TimelineTrack<V: SIMD> where V.Scalar == Double {
   init(plan: TimelinePlan, base: V) {
     self.plan = plan
     root = plan.groups[0]
-    samples = plan.samples.firstAddress
+    samples = plan.samples
     ownLength = plan.ownLength
     entries = Array(repeating: [], count: plan.groups.count)
     bases = Array(repeating: base, count: plan.groups.count)
