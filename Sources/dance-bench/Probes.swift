@@ -88,6 +88,11 @@ enum Probe: String, CaseIterable {
   case largePathFrame = "--large-path-frame-probe"
   /// COUNT frames of the hand-written loop over the same 20 000 paths.
   case largePathReferenceFrame = "--large-path-reference-frame-probe"
+  /// COUNT frames of a timeline staggering 10 000 children, the timeline line's (for
+  /// cachegrind's misses per child-frame).
+  case largeTimelineFrame = "--large-timeline-frame-probe"
+  /// COUNT frames of the hand-written loop over 10 000 sprites with the same starts.
+  case largeTimelineReferenceFrame = "--large-timeline-reference-frame-probe"
   /// COUNT host frames of `--layout-model`'s values-in-lanes layout over 100 000 nodes.
   case layoutCells = "--layout-cells-probe"
   /// COUNT host frames of `--layout-model`'s values-in-nodes layout over 100 000 nodes.
@@ -109,6 +114,8 @@ enum Probe: String, CaseIterable {
   static let hostCount = 100_000
   /// The nodes of the large path probes (the path line's largest N).
   static let pathCount = 20_000
+  /// The children of the large timeline probes (the timeline line's).
+  static let timelineCount = 10_000
 
   /// The probe named on `arguments`, if any.
   static func named(in arguments: [String]) -> Probe? {
@@ -344,10 +351,16 @@ enum Probe: String, CaseIterable {
         for node in nodes { sum += node.center.x }
       }
       blackHole(sum)
-    case .timeline:
-      let (scene, nodes, _) = timelineScene(count: 1000, duration: 1000)
+    case .timeline, .largeTimelineFrame:
+      let (scene, nodes, _) = timelineScene(
+        count: self == .timeline ? 1000 : Self.timelineCount, duration: 1000)
       for _ in 0..<count { scene.clock.advance(by: 1.0 / 60) }
       blackHole(nodes.last?.center)
+    case .largeTimelineReferenceFrame:
+      var reference = timelineReference(
+        count: Self.timelineCount, duration: 1000, stagger: Self.stagger(frames: count))
+      for _ in 0..<count { reference.frame(1.0 / 60) }
+      blackHole(reference.sprites.last?.center)
     case .pathPoint:
       var path = Path()
       path.move(to: Point(x: 0, y: 0))

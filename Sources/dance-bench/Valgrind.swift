@@ -93,7 +93,8 @@ enum Valgrind {
     }
     // Bytes, the same on every machine: cachegrind with a 32 KiB L1 and a 1 MiB last level
     // (a few minutes under cachegrind: the full run only; scripts/instructions.sh prints it
-    // too). The path's figure has no target of its own (its timed line's is 1.5).
+    // too). The path's and the timeline's figures have no target of their own (their timed
+    // lines' are 1.5 and 1.3).
     let missProbes: [(what: String, engine: Probe, loop: Probe, nodes: Int, target: Double?)] = [
       ("frame", .largeFrame, .largeReferenceFrame, Probe.hostCount, 1.25),
       (
@@ -103,6 +104,10 @@ enum Valgrind {
       (
         "move along a path, .auto", .largePathFrame, .largePathReferenceFrame, Probe.pathCount,
         nil
+      ),
+      (
+        "timeline staggering its children", .largeTimelineFrame, .largeTimelineReferenceFrame,
+        Probe.timelineCount, nil
       ),
     ]
     for (what, engine, loop, nodes, target) in quick ? [] : missProbes {

@@ -134,6 +134,15 @@ func timelineScene(count: Int, duration: Double) -> (Scene, [Node], Timeline) {
 /// The time between two children's starts in ``timelineScene(count:duration:)``.
 func timelineSpacing(count: Int, duration: Double) -> Double { 0.7 * duration / Double(count) }
 
+/// The hand-written loop the timeline is measured against: `count` sprites starting as the
+/// children of ``timelineScene(count:duration:)`` do.
+func timelineReference(count: Int, duration: Double, stagger: Stagger) -> TimedReference {
+  let reference = TimedReference(stagger: stagger, count: count)
+  let each = timelineSpacing(count: count, duration: duration)
+  for (index, sprite) in reference.sprites.enumerated() { sprite.start = Double(index) * each }
+  return reference
+}
+
 /// A scene of `columns` columns side by side, each a node holding `cards` cards stacked
 /// top to bottom (the layout transition's workload).
 func layoutScene(columns: Int, cards: Int) -> (Scene, [Node]) {

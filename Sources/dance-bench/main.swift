@@ -200,10 +200,9 @@ do {
   let frames = framesFor(count)
   let duration = 10 * Double(frames * rounds) * frameStep
   let (scene, nodes, timeline) = timelineScene(count: count, duration: duration)
-  let each = timelineSpacing(count: count, duration: duration)
-  var reference = TimedReference(
-    stagger: Stagger(measuredFrames: frames * rounds, step: frameStep), count: count)
-  for (index, sprite) in reference.sprites.enumerated() { sprite.start = Double(index) * each }
+  var reference = timelineReference(
+    count: count, duration: duration,
+    stagger: Stagger(measuredFrames: frames * rounds, step: frameStep))
   let result = sideBySide(frames: frames) {
     scene.clock.advance(by: frameStep)
   } reference: {
