@@ -125,6 +125,7 @@ public struct SpringParameters: Hashable, Sendable {
     guard cLog(1 / tolerance) / motion.alpha < horizon else { return .infinity }
     var low = 0.0
     var high: Double
+    var highError: Double
     if motion.q > 0 {
       // Peaks of |x − 1| sit at t = nπ/ω_d with height e^(−α·nπ/ω_d). Take the last above
       // the band; the response leaves the band for good before the next zero crossing.
@@ -142,20 +143,24 @@ public struct SpringParameters: Hashable, Sendable {
       }
       high = low + halfPeriod
       turns = 0
-      while turns < 8 && error(high) > 0 {
+      highError = error(high)
+      while turns < 8 && highError > 0 {
         high += halfPeriod
+        highError = error(high)
         turns += 1
       }
     } else {
       high = 1 / motion.alpha
+      highError = error(high)
       var turns = 0
-      while turns < 64 && error(high) > 0 {
+      while turns < 64 && highError > 0 {
         low = high
         high *= 2
+        highError = error(high)
         turns += 1
       }
     }
-    guard error(high) <= 0, high.isFinite else { return .infinity }
+    guard highError <= 0, high.isFinite else { return .infinity }
     // The error is above 0 before the exit point and at most 0 from it to `high`. A Newton
     // step that would leave the bracket (from the flat top of a peak, or past the exit
     // point's far side) is replaced by bisection, so the search always converges.
@@ -165,9 +170,12 @@ public struct SpringParameters: Hashable, Sendable {
       if value > 0 { low = t } else { high = t }
       if high - low <= 1e-12 * max(1, high) { break }
       var next = t - value / slope
+      // Newton's step has shrunk to this size: the exit point is found to far better. (Tested
+      // before the bracket: a step that rounds onto the bracket's end, at the exit point
+      // itself, would otherwise give way to bisection, which then crept towards the exit
+      // point a halving at a time, some twenty evaluations.)
+      if abs(next - t) <= 1e-13 * max(1, t) { return min(max(next, low), high) }
       if !(next > low && next < high) { next = 0.5 * (low + high) }
-      // Newton's step has shrunk to this size: the exit point is found to far better.
-      if abs(next - t) <= 1e-13 * max(1, t) { return next }
       t = next
     }
     return high
