@@ -14,10 +14,14 @@ extension Animator {
   /// A timed curve or a spring computes the value alone (the velocity costs as much again
   /// and is rarely read); ``velocity`` derives it from the motion on demand.
   @inlinable
-  func evaluate() {
+  func evaluate() { evaluate(at: clock.now) }
+
+  /// Brings `frame` to `now`, the clock's time (which a store's frame reads once for all
+  /// its animators).
+  @inlinable
+  func evaluate(at now: Double) {
     // Fields are read and written in place: copying the whole frame (or the motion's
     // payload) costs more than the arithmetic.
-    let now = clock.now
     frame.evaluatedAt = now
     switch frame.motion {
     case .idle:
@@ -38,7 +42,7 @@ extension Animator {
   /// Brings a custom simulation to `now`. The user's function runs inside an engine
   /// operation (it cannot advance the clock; completions its calls cause wait for the end),
   /// and its caller holds the animator (a function may release it: the store calls through
-  /// a retained reference, see ``advanceFrame()``). A function that ended or replaced the
+  /// a retained reference, see ``advanceFrame(at:)``). A function that ended or replaced the
   /// run leaves the state its calls set.
   @usableFromInline
   func evaluateCustomSimulation(at now: Double) {
@@ -62,17 +66,17 @@ extension Animator {
   /// A custom simulation is not evaluated here: its function is user code, which may
   /// release the animator too, so ``deliverFrame()`` evaluates it.
   @inlinable
-  func advanceFrame() -> Bool {
+  func advanceFrame(at now: Double) -> Bool {
     switch frame.motion {
     case .idle: return false
     case .custom: return true
     case .timed, .oscillator:
-      evaluate()
+      evaluate(at: now)
       return hasOnChange
     }
   }
 
-  /// Does the part of a frame that calls user code (``advanceFrame()`` said it is due):
+  /// Does the part of a frame that calls user code (``advanceFrame(at:)`` said it is due):
   /// evaluates a custom simulation, finishes one that came to rest, or reports the new value
   /// to `onChange`. Its caller holds the animator.
   @usableFromInline

@@ -25,25 +25,10 @@
 /// `.interrupted`). A non-finite target is ignored with a ``DanceError``; a NaN, infinite or
 /// negative duration counts as 0 (the one policy of every Dance API).
 public final class Animator<Value: VectorConvertible> {
-  /// The clock that drives this animator.
-  public let clock: AnimationClock
-
-  // What a frame reads comes first (the clock, the flags, the frame), so that a timed frame
-  // reads the first two cache lines of the object or three.
-
-  /// Whether `onChange` is set: a plain flag that a frame reads without the run-time
-  /// exclusivity check that reading the closure costs (unchecked for the reasons given at
-  /// `frame`).
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  @usableFromInline var hasOnChange = false
-
-  /// Whether `onChange` is being called (and so is not called again from inside itself).
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  @usableFromInline var isCallingOnChange = false
+  // What a frame reads and writes comes first, right after the object's header: the frame,
+  // whose first 96 bytes are all a timed frame touches (two cache lines of the object, or
+  // three for one in four objects, against two or three for half of them when the clock
+  // and the flags came first). A frame takes the clock's time from its store.
 
   // Unchecked: an animator is confined to its clock's thread, and no access to `frame` is
   // held across a call out (each is one read or one write; `onChange` runs after the frame
@@ -54,6 +39,23 @@ public final class Animator<Value: VectorConvertible> {
     @exclusivity(unchecked)
   #endif
   @usableFromInline var frame: Frame
+
+  /// The clock that drives this animator.
+  public let clock: AnimationClock
+
+  /// Whether `onChange` is set: a plain flag that a frame reads without the run-time
+  /// exclusivity check that reading the closure costs (kept in `frame`, in the padding
+  /// after its own flag, so that a frame reads it on the lines it reads anyway).
+  @inlinable var hasOnChange: Bool {
+    get { frame.hasOnChange }
+    set { frame.hasOnChange = newValue }
+  }
+
+  /// Whether `onChange` is being called (and so is not called again from inside itself).
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  @usableFromInline var isCallingOnChange = false
 
   /// Called with the new value whenever it changes.
   ///
@@ -96,6 +98,8 @@ public final class Animator<Value: VectorConvertible> {
     /// Whether `velocity` is out of date: frames compute the value alone, and the velocity
     /// is derived from the motion when it is asked for.
     @usableFromInline var velocityIsStale = false
+    /// Whether the animator's `onChange` is set (see ``Animator/hasOnChange``).
+    @usableFromInline var hasOnChange = false
     @usableFromInline var motion = Motion.idle
     /// The curve of a timed run and the motion of a spring or decay. Kept out of `motion`,
     /// whose payload a frame copies: these are read in place.

@@ -45,9 +45,10 @@ final class AnimatorStore<Value: VectorConvertible>: ClockFrameObserver {
     clockLink = Unretained(clock)
     frame = { store in
       let count = store.members.beginWalk()
+      let now = store.clock.now
       var index = 0
       while index < count {
-        if let member = store.members.entry(at: index), member.with({ $0.advanceFrame() }) {
+        if let member = store.members.entry(at: index), member.with({ $0.advanceFrame(at: now) }) {
           store.due.append(index)
         }
         index += 1
