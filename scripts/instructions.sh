@@ -102,6 +102,8 @@ miss_ratio "cache misses, 20 000 nodes moving along paths, .auto (no target of i
   --large-path-frame-probe --large-path-reference-frame-probe 20000
 miss_ratio "cache misses, timeline staggering 10 000 children (no target of its own)" \
   --large-timeline-frame-probe --large-timeline-reference-frame-probe 10000
+miss_ratio "cache misses, 10 000 timed Advance.Animator values (no target of its own)" \
+  --large-animator-frame-probe --large-animator-reference-frame-probe 10000
 # The heap an animated property takes (the allocator's own count; no valgrind needed).
 echo "memory of an animated property (100 000 nodes, centre and alpha):" \
   "$("$bench" --memory-probe 100000) bytes"

@@ -88,6 +88,11 @@ enum Probe: String, CaseIterable {
   case largePathFrame = "--large-path-frame-probe"
   /// COUNT frames of the hand-written loop over the same 20 000 paths.
   case largePathReferenceFrame = "--large-path-reference-frame-probe"
+  /// COUNT frames of 10 000 timed `Advance.Animator`s, the `Advance.Animator` line's (for
+  /// cachegrind's misses per value-frame).
+  case largeAnimatorFrame = "--large-animator-frame-probe"
+  /// COUNT frames of the hand-written loop over 10 000 sprites, one value each.
+  case largeAnimatorReferenceFrame = "--large-animator-reference-frame-probe"
   /// COUNT frames of a timeline staggering 10 000 children, the timeline line's (for
   /// cachegrind's misses per child-frame).
   case largeTimelineFrame = "--large-timeline-frame-probe"
@@ -116,6 +121,8 @@ enum Probe: String, CaseIterable {
   static let pathCount = 20_000
   /// The children of the large timeline probes (the timeline line's).
   static let timelineCount = 10_000
+  /// The animators of the large `Advance.Animator` probes (the `Advance.Animator` line's).
+  static let animatorCount = 10_000
 
   /// The probe named on `arguments`, if any.
   static func named(in arguments: [String]) -> Probe? {
@@ -250,13 +257,19 @@ enum Probe: String, CaseIterable {
       var reference = TimedReference(stagger: Self.stagger(frames: count), count: 1000)
       for _ in 0..<count { reference.frame(1.0 / 60) }
       blackHole(reference.sprites.last?.center)
-    case .animatorFrame:
+    case .largeAnimatorReferenceFrame:
+      var reference = TimedReference(
+        stagger: Self.stagger(frames: count), count: Self.animatorCount)
+      for _ in 0..<count { reference.centerFrame(1.0 / 60) }
+      blackHole(reference.sprites.last?.center)
+    case .animatorFrame, .largeAnimatorFrame:
       let stagger = Self.stagger(frames: count)
       let clock = AnimationClock()
-      let animators = (0..<1000).map { index in
+      let animatorCount = self == .animatorFrame ? 1000 : Self.animatorCount
+      let animators = (0..<animatorCount).map { index in
         Animator(initialValue: PlainSprite(index: index).fromCenter, clock: clock)
       }
-      stagger.start(count: 1000, on: clock) { index in
+      stagger.start(count: animatorCount, on: clock) { index in
         animators[index].animate(
           to: PlainSprite(index: index).toCenter, duration: stagger.duration,
           timingFunction: .easeInOut)

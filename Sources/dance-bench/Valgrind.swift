@@ -93,8 +93,8 @@ enum Valgrind {
     }
     // Bytes, the same on every machine: cachegrind with a 32 KiB L1 and a 1 MiB last level
     // (a few minutes under cachegrind: the full run only; scripts/instructions.sh prints it
-    // too). The path's and the timeline's figures have no target of their own (their timed
-    // lines' are 1.5 and 1.3).
+    // too). The path's, the timeline's and the animators' figures have no target of their own
+    // (their timed lines' are 1.5, 1.3 and 1.25).
     let missProbes: [(what: String, engine: Probe, loop: Probe, nodes: Int, target: Double?)] = [
       ("frame", .largeFrame, .largeReferenceFrame, Probe.hostCount, 1.25),
       (
@@ -108,6 +108,10 @@ enum Valgrind {
       (
         "timeline staggering its children", .largeTimelineFrame, .largeTimelineReferenceFrame,
         Probe.timelineCount, nil
+      ),
+      (
+        "Advance.Animator, timed (per value-frame)", .largeAnimatorFrame,
+        .largeAnimatorReferenceFrame, Probe.animatorCount, nil
       ),
     ]
     for (what, engine, loop, nodes, target) in quick ? [] : missProbes {
