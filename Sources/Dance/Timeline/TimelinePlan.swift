@@ -87,7 +87,8 @@ final class TimelinePlan {
   /// end (a property's target).
   var cursor = 0.0
 
-  /// A timed child of the root timeline, for the frame's pass over the children.
+  /// A timed child of the root timeline, as ``prepare(children:)`` takes it (the frame's
+  /// pass then reads its ``Pacing`` and, for a spring, its timing).
   struct Child {
     var start: Double
     var duration: Double
