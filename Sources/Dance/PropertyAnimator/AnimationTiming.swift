@@ -135,8 +135,19 @@ struct AnimationTiming {
     guard u < 1 else { return .end }
     let u = max(u, 0)
     if linear { return TimingSample(progress: SIMD2(repeating: u), impulse: 0) }
-    if isSpring { return spring.state(at: u * duration, velocity: false).value }
+    if isSpring { return Self.sample(of: spring, spanning: duration, at: u) }
     return Self.sample(of: curve, at: u)
+  }
+
+  /// ``sample(at:linear:)`` of a spring timing whose local time spans `duration` seconds of
+  /// `spring`, which reads nothing else of the timing (no reference to retain: a timeline's
+  /// pass over its children reads the two fields in place).
+  @inline(__always)
+  static func sample(of spring: SpringPacing, spanning duration: Double, at u: Double)
+    -> TimingSample
+  {
+    guard u < 1 else { return .end }
+    return spring.state(at: max(u, 0) * duration, velocity: false).value
   }
 
   /// ``sample(at:linear:)`` of a cubic timing with `curve`, which reads nothing else of

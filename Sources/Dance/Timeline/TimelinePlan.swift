@@ -151,9 +151,13 @@ final class TimelinePlan {
       // Before its start a child shows where it starts (a zero-length one too).
       let u = time < start ? 0 : duration > 0 ? (time - start) / duration : 1
       samples.record(index, at: u) {
-        child.pointee.isSpring
-          ? timings[index].sample(at: u, linear: false)
-          : AnimationTiming.sample(of: child.pointee.curve, at: u)
+        guard child.pointee.isSpring else {
+          return AnimationTiming.sample(of: child.pointee.curve, at: u)
+        }
+        // The spring's fields in place (a copy of the timing retains its curve's solver).
+        let timing = timings.element(at: index)
+        return AnimationTiming.sample(
+          of: timing.pointee.spring, spanning: timing.pointee.duration, at: u)
       }
     }
   }
