@@ -97,13 +97,14 @@ public struct SpringParameters: Hashable, Sendable {
   /// The time, in seconds, after which the unit step response (from 0 at rest toward 1)
   /// stays within 0.001 of 1.
   ///
-  /// Found from the exact solution: for a bouncing spring, the last peak outside the band is
-  /// located analytically, and the exit point lies within the half-period after it;
-  /// otherwise the response is monotone and doubling brackets where it enters the band.
-  /// Newton's method on the exact slope then finds the exit point, kept inside the bracket
-  /// by bisection (a handful of steps where bisection alone took about forty: every spring
-  /// animation that is given a duration computes this when it starts). A spring that never
-  /// settles (no damping, or no stiffness), or would take more than 10⁹ s, reports
+  /// Found from the exact solution (every spring animation that is given a duration
+  /// computes this when it starts, so it takes a few evaluations, not a scan). For a
+  /// bouncing spring the last peak outside the band is located analytically, and the exit
+  /// point after it solves one equation in closed form (`lastExit(alpha:omega:)`:
+  /// three evaluations of a sine, a cosine and a logarithm on average). Otherwise the
+  /// response is monotone: doubling brackets where it enters the band, and Newton's method on
+  /// the exact slope, kept inside the bracket by bisection, finds that point. A spring that
+  /// never settles (no damping, or no stiffness), or would take more than 10⁹ s, reports
   /// `.infinity`.
   public var settlingDuration: Double {
     let tolerance = 0.001
@@ -122,48 +123,28 @@ public struct SpringParameters: Hashable, Sendable {
 
     // A spring this slow is "never settles" for any animation: report ∞ rather than search.
     let horizon = 1e9
-    guard cLog(1 / tolerance) / motion.alpha < horizon else { return .infinity }
+    guard -Self.logBand / motion.alpha < horizon else { return .infinity }
+    // Bouncing, unless so close to critical damping that ω_d is lost in rounding (β = α/ω_d
+    // beyond 10⁶): then no peak after the first is outside the band, and the search below
+    // for a monotone response finds its one exit.
+    let omega = motion.q > 0 ? motion.q.squareRoot() : 0
+    if motion.alpha < 1e6 * omega {
+      return Self.lastExit(alpha: motion.alpha, omega: omega)
+    }
     var low = 0.0
-    var high: Double
-    var highError: Double
-    if motion.q > 0 {
-      // Peaks of |x − 1| sit at t = nπ/ω_d with height e^(−α·nπ/ω_d). Take the last above
-      // the band; the response leaves the band for good before the next zero crossing.
-      let omega = motion.q.squareRoot()
-      let halfPeriod = Double.pi / omega
-      let peaks = (cLog(1 / tolerance) / (motion.alpha * halfPeriod)).rounded(.down)
-      low = peaks * halfPeriod
-      // Guard against rounding at the band's edge; a few half-periods at most.
-      // (`while`, not `for … where`: a `where` clause is tested on every one of the loop's
-      // turns, and each test solves the motion.)
-      var turns = 0
-      while turns < 8 && low > 0 && error(low) <= 0 {
-        low -= halfPeriod
-        turns += 1
-      }
-      high = low + halfPeriod
-      turns = 0
+    var high = 1 / motion.alpha
+    var highError = error(high)
+    var turns = 0
+    while turns < 64 && highError > 0 {
+      low = high
+      high *= 2
       highError = error(high)
-      while turns < 8 && highError > 0 {
-        high += halfPeriod
-        highError = error(high)
-        turns += 1
-      }
-    } else {
-      high = 1 / motion.alpha
-      highError = error(high)
-      var turns = 0
-      while turns < 64 && highError > 0 {
-        low = high
-        high *= 2
-        highError = error(high)
-        turns += 1
-      }
+      turns += 1
     }
     guard highError <= 0, high.isFinite else { return .infinity }
     // The error is above 0 before the exit point and at most 0 from it to `high`. A Newton
-    // step that would leave the bracket (from the flat top of a peak, or past the exit
-    // point's far side) is replaced by bisection, so the search always converges.
+    // step that would leave the bracket (past the exit point's far side) is replaced by
+    // bisection, so the search always converges.
     var t = 0.5 * (low + high)
     for _ in 0..<200 {
       let (value, slope) = errorAndSlope(t)
@@ -179,6 +160,70 @@ public struct SpringParameters: Hashable, Sendable {
       t = next
     }
     return high
+  }
+
+  /// ln 0.001: the band of ``settlingDuration``, as its logarithm.
+  private static var logBand: Double { -6.907_755_278_982_137 }
+
+  /// The last exit from the band ±0.001 of a bouncing unit step response,
+  /// x(t) = 1 − e^(−αt)·(cos ω_d t + β·sin ω_d t) with β = α/ω_d (`omega` is ω_d), at most
+  /// 10⁶ (``settlingDuration`` takes nearly critical springs elsewhere).
+  ///
+  /// With ω_d t = nπ + s, |x − 1| = e^(−βnπ) · e^(−βs)·(cos s + β·sin s): peak n (at s = 0)
+  /// has height e^(−βnπ), and the last above the band is n = ⌊ln(1000)/(βπ)⌋. After
+  /// it, the response leaves the band once, before it next crosses 1 (at s = π/2 + atan β,
+  /// where cos s + β·sin s turns negative), at the root of
+  ///
+  ///     h(s) = ln(cos s + β·sin s) − βs − ln τ,   τ = 0.001 · e^(βnπ) ≤ 1,
+  ///
+  /// which is decreasing and concave on that interval (h″ = −(1 + β²)/(cos s + β·sin s)²).
+  /// Halley's method (cubic) finds it from the inflection of the response, or from the
+  /// quadratic about the peak when the peak barely clears the band, kept inside the
+  /// bracket by bisection: three evaluations on average, against seven of the motion for a
+  /// Newton search on t (a spring start's largest cost when its ratio is new). A step under
+  /// 10⁻⁶ of s leaves the root known to rounding (cubic convergence), so it is the last.
+  private static func lastExit(alpha: Double, omega: Double) -> Double {
+    let beta = alpha / omega
+    let logTolerance = Self.logBand
+    var n = (-logTolerance / (beta * .pi)).rounded(.down)
+    var logLevel = logTolerance + beta * n * .pi  // ln τ
+    if logLevel > 0 && n > 0 {
+      // Rounding put n one peak too far: that peak is inside the band.
+      n -= 1
+      logLevel -= beta * .pi
+    }
+    // The response's inflection, π/2 − atan β, to within 0.004 (atan r ≈ r·(π/4 + 0.273·(1 − r))
+    // for r in [0, 1]): a starting point, and where the interval ends, π/2 + atan β (beyond,
+    // a margin: a bracket only has to hold the root).
+    let ratio = min(alpha, omega) / max(alpha, omega)
+    let angle = ratio * (.pi / 4 + 0.273 * (1 - ratio))
+    let inflection = omega <= alpha ? angle : .pi / 2 - angle
+    var low = 0.0
+    var high = min(.pi, .pi - inflection + 0.005)
+    var s = min(inflection, (-2 * logLevel / (1 + beta * beta)).squareRoot())
+    for _ in 0..<100 {
+      let (sine, cosine) = cSinCos(s)
+      let level = cosine + beta * sine
+      guard level > 0 else {
+        // Rounding at the interval's far end.
+        high = s
+        s = 0.5 * (low + high)
+        continue
+      }
+      let h = cLog(level) - beta * s - logLevel
+      if h > 0 { low = s } else if h < 0 { high = s } else { break }
+      let slope = (beta * cosine - sine) / level - beta
+      let curvature = -(1 + beta * beta) / (level * level)
+      let step = -2 * h * slope / (2 * slope * slope - h * curvature)
+      if abs(step) <= 1e-6 * s {
+        s = min(max(s + step, low), high)
+        break
+      }
+      let next = s + step
+      s = next > low && next < high ? next : 0.5 * (low + high)
+      if high - low <= 1e-15 { break }
+    }
+    return (n * .pi + s) / omega
   }
 
   private static func positive(

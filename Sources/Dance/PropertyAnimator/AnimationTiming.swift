@@ -119,7 +119,7 @@ struct AnimationTiming {
   ///
   /// Remembered for the last few ratios asked: an app starts most of its springs with one
   /// or two, and the search for the settling time (a few exact evaluations of the motion,
-  /// some 2 500 instructions) would otherwise be repeated by every start.
+  /// some 850 instructions) would otherwise be repeated by every start.
   static func unitSettlingDuration(_ ratio: Double) -> Double {
     unitSettlingDurations.result(for: ratio) {
       SpringParameters(dampingRatio: $0, response: 1).settlingDuration
