@@ -5,16 +5,14 @@
 /// lets go of it, whatever the animator's phase: the value on screen is always
 /// `values[i]`. What a frame reads and writes of a lane is laid out flat, in parallel
 /// arrays so that a frame writes only the values (16 bytes a lane for a point, where one
-/// struct of slot, ends and value made it write back 64): the slots, the kinds, the ends
+/// struct of slot, ends and value made it write back 64): the slots, the routes, the ends
 /// `from` and `to`, the values. The rest of the path sits in another array that only lanes
 /// with more than a whole-segment path read.
 ///
-/// The methods that the animations' control paths call (generic code, compiled once for
-/// every value type, reaching the table through a class method) carry `@_specialize` for the
-/// three widths of the built-in properties. Without it each call runs unspecialised SIMD
-/// arithmetic: `dance-bench`'s start + finish of a two-property animation measured 132 000
-/// instructions without, against the figure in Docs/Performance.md with. (The frame itself
-/// calls the three tables with concrete types, which the optimiser specialises anyway.)
+/// The methods of the animations' control paths (generic, reaching the table through a class
+/// method) carry `@_specialize` for the built-in widths: unspecialised SIMD arithmetic made a
+/// start + finish of two properties 132 000 instructions. (The frame calls the three tables
+/// with concrete types, which the optimiser specialises anyway.)
 final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   // Confined to the clock's thread; no access is held across a call out.
   /// Per lane, the slot of the animator that drives the property.
@@ -22,6 +20,11 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     @exclusivity(unchecked)
   #endif
   private var slots = FlatArray<Int32>()
+  /// Per lane, its ``Route``.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  private(set) var routes = FlatArray<Int32>()
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -90,7 +93,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     for index in sidePaths.indices where kinds[sidePaths[index].lane].path != index {
       problems.append("a lane's path is not where its kind says")
     }
-    for index in kinds.indices where kinds[index].path < 0 && !kinds[index].isPlain {
+    for index in kinds.indices where kinds[index].path < 0 && routes[index] != Route.plain {
       problems.append("a lane that is not plain has no path of its own")
     }
     for index in kinds.indices
@@ -100,10 +103,6 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       problems.append("a lane's kind and path disagree on whether it jumps or on its motion")
     }
     return problems
-  }
-
-  var countsSpecialLanes: Bool {
-    specialCount == kinds.indices.count { !kinds[$0].isPlain }
   }
 
   /// Whether the table has no lanes.
@@ -128,12 +127,13 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     }
     if !path.isPlain { specialCount += 1 }
     let valuesMove = values.isFull
-    var kind = Kind(isPlain: path.isPlain, timeline: path.timeline)
+    var kind = Kind(timeline: path.timeline)
     if !path.isBareBlend {
       kind.path = Int32(truncatingIfNeeded: sidePaths.count)
       sidePaths.append((path, slots.count))
     }
     slots.append(Int32(truncatingIfNeeded: slot))
+    routes.append(path.isPlain ? Route.plain : Route.evaluated)
     kinds.append(kind)
     ends.append(Ends(from: path.from, to: path.to))
     values.append(current)
@@ -166,7 +166,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   @_specialize(where V == SIMD8<Double>)
   func remove(at index: Int) -> V {
     let side = Int(kinds[index].path)
-    if !kinds[index].isPlain {
+    if routes[index] != Route.plain {
       specialCount -= 1
       let track = Int(sidePaths[side].path.keyframes)
       if track >= 0, let moved = tracks.swapRemove(at: track).moved {
@@ -204,6 +204,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       if path.pointee.path.motion >= 0 { motions[Int(path.pointee.path.motion)].lane = index }
     }
     _ = slots.swapRemove(at: index, returningMoved: false)
+    _ = routes.swapRemove(at: index, returningMoved: false)
     _ = kinds.swapRemove(at: index, returningMoved: false)
     _ = ends.swapRemove(at: index, returningMoved: false)
     let removed = values.swapRemove(at: index, returningMoved: false).removed
@@ -239,10 +240,10 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// track allows (``TimelineTrack/plainChild``); call it after the track changes.
   func syncTimelineLane(at index: Int) {
     guard let track = timeline(at: index), let plain = track.plainChild else {
-      kinds[index].child = -1
+      routes[index] = Route.evaluated
       return
     }
-    kinds[index].child = plain.child
+    routes[index] = plain.child
     ends[index] = Ends(from: plain.from, to: plain.to)
   }
 
@@ -330,8 +331,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         kinds[moved.lane].path = Int32(truncatingIfNeeded: side)
       }
     }
-    if kinds[index].isPlain != path.isPlain { specialCount += path.isPlain ? -1 : 1 }
-    kinds[index].isPlain = path.isPlain
+    if (routes[index] == Route.plain) != path.isPlain { specialCount += path.isPlain ? -1 : 1 }
+    routes[index] = path.isPlain ? Route.plain : Route.evaluated
     kinds[index].jumps = path.jumps
     kinds[index].timeline = path.timeline
     kinds[index].motion = path.motion
@@ -369,7 +370,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     now: Double = .infinity, records: Bool = false
   ) -> V {
     // A plain lane blends as the frame blends it, without reading its path.
-    if kinds[index].isPlain {
+    if routes[index] == Route.plain {
       return LanePath.plainBlend(ends[index].from, ends[index].to, sample.progress)
     }
     return value(
@@ -389,7 +390,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     case .current:
       return
     case .end:
-      if kinds[index].isPlain {
+      if routes[index] == Route.plain {
         values[index] = ends[index].to
       } else if kinds[index].jumps {
         values[index] = target(at: index)
@@ -397,7 +398,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
         evaluate(at: index, fraction: 1, sample: .end, core: ending.core)
       }
     case .start:
-      if kinds[index].isPlain || kinds[index].jumps {
+      if routes[index] == Route.plain || kinds[index].jumps {
         values[index] = ends[index].from
       } else {
         let sample = ending.core.pointee.timing.sample(at: 0, linear: false)
@@ -465,17 +466,17 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
     let ends = ends.buffer
     let values = values.buffer
     let progress = frame.progress
-    let kinds = kinds.buffer
+    let routes = routes.buffer
     // The buffers are unchecked: a range beyond the table would read past them.
     for index in lanes.clamped(to: slots.indices) {
       let slot = Int(slots[index])
-      if kinds[index].isPlain {
+      if routes[index] == Route.plain {
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, progress[slot])
         continue
       }
-      if kinds[index].child >= 0, let childSamples = frame.children?[slot] {
+      if routes[index] >= 0, let childSamples = frame.children?[slot] {
         // A timeline child's lane: plain, from its child's sample (no velocity carried in).
-        let child = childSamples[Int(kinds[index].child)]
+        let child = childSamples[Int(routes[index])]
         values[index] = LanePath.plainBlend(ends[index].from, ends[index].to, child)
         continue
       }
