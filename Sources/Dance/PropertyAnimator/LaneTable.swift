@@ -108,10 +108,9 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// Whether the table has no lanes.
   var isEmpty: Bool { slots.isEmpty }
 
-  /// Adds a lane for `owner`, showing `current`; returns its index.
-  @_specialize(where V == SIMD2<Double>)
-  @_specialize(where V == SIMD4<Double>)
-  @_specialize(where V == SIMD8<Double>)
+  /// Adds a lane for `owner`, showing `current`; returns its index. (Inlined into the
+  /// recording, which knows the value type and most of the path.)
+  @inline(__always)
   func add(
     _ owner: PropertyAnimation, slot: Int, path: LanePath<V>, keyframes: KeyframePath<V>? = nil,
     timeline: TimelineTrack<V>? = nil, current: V
@@ -125,7 +124,8 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       path.timeline = Int32(truncatingIfNeeded: timelines.count)
       timelines.append((timeline, slots.count))
     }
-    if !path.isPlain { specialCount += 1 }
+    let isPlain = path.isPlain
+    if !isPlain { specialCount += 1 }
     let valuesMove = values.isFull
     var kind = Kind(timeline: path.timeline)
     if !path.isBareBlend {
@@ -133,7 +133,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
       sidePaths.append((path, slots.count))
     }
     slots.append(Int32(truncatingIfNeeded: slot))
-    routes.append(path.isPlain ? Route.plain : Route.evaluated)
+    routes.append(isPlain ? Route.plain : Route.evaluated)
     kinds.append(kind)
     ends.append(Ends(from: path.from, to: path.to))
     values.append(current)

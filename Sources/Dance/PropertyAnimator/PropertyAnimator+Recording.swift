@@ -166,7 +166,9 @@ extension PropertyAnimator {
     return animation
   }
 
-  /// Adds an animation of this run along `path` and makes it the property's owner.
+  /// Adds an animation of this run along `path` and makes it the property's owner. (Inlined,
+  /// so that the recording of each built-in property adds its lane with its own types.)
+  @inline(__always)
   private func addAnimation<Storage: PropertyStorage>(
     node: Storage.Root, storage: Storage, path: LanePath<Storage.Value.VectorType>,
     keyframes: KeyframePath<Storage.Value.VectorType>? = nil,
