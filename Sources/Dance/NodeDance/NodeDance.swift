@@ -142,8 +142,7 @@ public final class NodeDance {
   ) -> NodeDance {
     install(
       duration: duration,
-      timing: .other(
-        .dampingRatio(SpringTimingParameters(dampingRatio: dampingRatio).dampingRatio)),
+      timing: .other(.dampingRatio(SpringTimingParameters.checkedRatio(dampingRatio))),
       keepsVelocity: true, call: "node.dance.animate(duration:dampingRatio:_:)", animations)
     return self
   }

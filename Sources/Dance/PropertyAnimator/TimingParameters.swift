@@ -95,18 +95,26 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable, Sendable {
   /// Negative or non-finite ratios become 1 with a `DanceError`; ratios below 0.01 (which
   /// would never settle) are treated as 0.01 when choosing the spring.
   public init(dampingRatio: Double, initialVelocity: Vector = .zero) {
+    spring = nil
+    self.dampingRatio = Self.checkedRatio(dampingRatio)
+    self.initialVelocity = Self.checked(
+      initialVelocity, in: "SpringTimingParameters(dampingRatio: \(dampingRatio))")
+  }
+
+  /// `dampingRatio` as ``init(dampingRatio:initialVelocity:)`` keeps it: 1, with a
+  /// `DanceError`, for a negative or non-finite ratio. (What `node.dance`'s spring
+  /// animations check, without making the parameters.)
+  @usableFromInline
+  static func checkedRatio(_ dampingRatio: Double) -> Double {
     // The call, as an error names it: written out only if there is an error to report.
     func call() -> String { "SpringTimingParameters(dampingRatio: \(dampingRatio))" }
-    var ratio = dampingRatio
-    if !Validation.requireFinite(ratio, "dampingRatio", in: call(), outcome: "using 1") {
-      ratio = 1
-    } else if ratio < 0 {
+    guard Validation.requireFinite(dampingRatio, "dampingRatio", in: call(), outcome: "using 1")
+    else { return 1 }
+    guard dampingRatio >= 0 else {
       DanceError.report(.outOfRange, "\(call()): dampingRatio is negative; using 1")
-      ratio = 1
+      return 1
     }
-    spring = nil
-    self.dampingRatio = ratio
-    self.initialVelocity = Self.checked(initialVelocity, in: call())
+    return dampingRatio
   }
 
   /// A physical spring; the animator runs for its settling duration.
