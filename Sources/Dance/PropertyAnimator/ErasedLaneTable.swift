@@ -7,7 +7,8 @@ protocol ErasedLaneTable: AnyObject {
   /// The number of lanes.
   var count: Int { get }
 
-  /// Whether the table's count of lanes that are not plain is right; for the audit.
+  /// Whether the table's count of lanes that are not plain is right, and its lanes' routes
+  /// agree with their paths; for the audit.
   var countsSpecialLanes: Bool { get }
 
   /// What breaks the back-indices of the lanes (each lane's animation knows its index) and

@@ -38,8 +38,15 @@ extension LaneTable {
     var to: V
   }
 
-  /// Whether ``specialCount`` counts the lanes that are not plain; for the audit.
+  /// Whether ``specialCount`` counts the lanes that are not plain, and every lane's route
+  /// agrees with its path (plain exactly when the path is, a child's only with a timeline
+  /// track); for the audit.
   var countsSpecialLanes: Bool {
     specialCount == routes.indices.count { routes[$0] != Route.plain }
+      && routes.indices.allSatisfy { index in
+        let path = path(at: index)
+        return (routes[index] == Route.plain) == path.isPlain
+          && (routes[index] < 0 || path.timeline >= 0)
+      }
   }
 }

@@ -240,7 +240,7 @@ final class LaneTable<V: SIMD>: ErasedLaneTable where V.Scalar == Double {
   /// track allows (``TimelineTrack/plainChild``); call it after the track changes.
   func syncTimelineLane(at index: Int) {
     guard let track = timeline(at: index), let plain = track.plainChild else {
-      routes[index] = Route.evaluated
+      if routes[index] >= 0 { routes[index] = Route.evaluated }
       return
     }
     routes[index] = plain.child

@@ -156,7 +156,7 @@ extension Scene {
     }
     let tables: [any ErasedLaneTable] = [store.pairs, store.quads, store.octets]
     if !(tables + store.otherTableList).allSatisfy(\.countsSpecialLanes) {
-      problems.append("a lane table miscounts its lanes that are not plain")
+      problems.append("a lane table miscounts its lanes that are not plain, or a route is off")
     }
     problems += (tables + store.otherTableList).flatMap(\.backIndexProblems)
     return problems

@@ -47,6 +47,8 @@ import Testing
         #expect(abs(child.alpha - single.alpha) <= 1e-12, "child \(index)")
         if child.center.x != 5 && child.center.x != 200 + Double(index) * 50 { moved += 1 }
       }
+      // Each lane's route (from its child's sample, or evaluated) agrees with its path.
+      #expect(scene.auditProblems().isEmpty)
     }
     // Every child was seen part-way, and each ends at its target.
     #expect(moved > 72)
