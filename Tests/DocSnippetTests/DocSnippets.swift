@@ -196,7 +196,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:287") func snippet7() {
+  @Test("Docs/Advance.md:289") func snippet7() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -221,7 +221,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:313") func snippet8() {
+  @Test("Docs/Advance.md:315") func snippet8() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
