@@ -118,7 +118,7 @@ struct AnimationTiming {
   /// The settling duration of a spring with damping ratio `ratio` and a response of 1 s.
   ///
   /// Remembered for the last few ratios asked: an app starts most of its springs with one
-  /// or two, and the search for the settling time (a few exact evaluations of the motion,
+  /// or two, and the search for the settling time (a few evaluations of the exact solution,
   /// some 850 instructions) would otherwise be repeated by every start.
   static func unitSettlingDuration(_ ratio: Double) -> Double {
     unitSettlingDurations.result(for: ratio) {
