@@ -1,7 +1,7 @@
 /// The last few results of a pure but costly function, by argument, kept per thread.
 ///
 /// Animations start with the same few timings again and again: a custom curve's solver
-/// (some 4 000 instructions and two allocations to make) or a spring's settling time (a
+/// (some 4 000 instructions and an allocation to make) or a spring's settling time (a
 /// search over its exact motion) would otherwise be worked out anew at every start. This
 /// remembers the results for the last ``capacity`` distinct arguments, replacing the oldest
 /// first, so a bounded amount is kept however many different ones are asked for. The

@@ -19,9 +19,9 @@
 /// beyond ±``maximumOvershoot`` (whose polynomial would overflow) is clamped to it; each
 /// reports a ``DanceError``. Every value and slope of every curve is finite.
 ///
-/// A curve is one reference to a solver made when the curve is made (its seed table costs
-/// fifteen solves and one allocation) and shared by every copy: make custom curves once and
-/// keep them, as the named curves are kept.
+/// A curve is one reference to a solver made when the curve is made (one allocation, its
+/// seed table inside it; the table costs fifteen root searches) and shared by every copy:
+/// make custom curves once and keep them, as the named curves are kept.
 public struct TimingFunction: Hashable, Sendable {
   /// The curve, which all copies share: its control points and what solving reads (the
   /// polynomials, the seed table and its step counts, the end gradients). A curve kept in an
@@ -159,11 +159,12 @@ final class CurveSolver: @unchecked Sendable {
   @usableFromInline let by: Double
   @usableFromInline let cy: Double
   // The seeded solve (see `solveX`): t where x = 0, 1/16, 2/16, …, 16/16, in 65 535ths
-  // (17 entries, owned by the solver: indexed in place, where indexing a vector stored
-  // here copied it to the stack first), and, two bits per sixteenth of x, how many Newton
-  // steps from the seed there solve x to the precision SPEC asks for (2 or 3; 0: take the
-  // bracketed search).
-  @usableFromInline let seeds: FlatArray<UInt16>
+  // (17 entries inside the solver's own object: no allocation of their own, and read in
+  // place, where a vector stored here was copied to the stack first; the solve's indices
+  // are at most 16 by construction, so the array's bounds checks fold away), and, two bits
+  // per sixteenth of x, how many Newton steps from the seed there solve x to the precision
+  // SPEC asks for (2 or 3; 0: take the bracketed search).
+  @usableFromInline let seeds: InlineArray<17, UInt16>
   @usableFromInline let newtonSteps: UInt32
   @usableFromInline let isLinear: Bool
   // Slopes used to extrapolate before 0 and after 1.
@@ -212,7 +213,7 @@ final class CurveSolver: @unchecked Sendable {
     } else {
       endGradient = 0
     }
-    var seeds = FlatArray<UInt16>(capacity: 17)
+    var seeds = InlineArray<17, UInt16>(repeating: 0)
     newtonSteps = CurveSolver.seedTable(
       ax: ax, bx: bx, cx: cx, ay: ay, by: by, cy: cy, into: &seeds)
     self.seeds = seeds
@@ -223,7 +224,7 @@ final class CurveSolver: @unchecked Sendable {
   ///
   /// An app makes most of its custom curves again and again (a `node.dance` animation
   /// through two control points makes one at every start), and making a solver costs some
-  /// 4 200 instructions and two allocations. Each thread remembers its own (solvers never
+  /// 4 000 instructions and an allocation. Each thread remembers its own (solvers never
   /// change once made, so a curve that holds one may go to any thread).
   static func shared(x1: Double, y1: Double, x2: Double, y2: Double) -> CurveSolver {
     recent.result(for: SIMD4(x1, y1, x2, y2)) { points in
@@ -373,11 +374,11 @@ final class CurveSolver: @unchecked Sendable {
   /// successive y control values), and every step stays inside the widened interval; or 0
   /// if three are not enough.
   ///
-  /// The table's 17 entries, t at x = 0, 1/16, …, 1, are appended to `seeds`, found one
+  /// The table's 17 entries, t at x = 0, 1/16, …, 1, are written to `seeds`, found one
   /// after the other by ``nextSeed(after:slope:bend:target:ax:bx:cx:)``.
   static func seedTable(
     ax: Double, bx: Double, cx: Double, ay: Double, by: Double, cy: Double,
-    into seeds: inout FlatArray<UInt16>
+    into seeds: inout InlineArray<17, UInt16>
   ) -> UInt32 {
     // dy/dt = 3·(Bernstein blend of y1 − 0, y2 − y1, 1 − y2).
     let y1 = cy / 3
@@ -386,7 +387,7 @@ final class CurveSolver: @unchecked Sendable {
     func slopeX(_ t: Double) -> Double { (3 * ax * t + 2 * bx) * t + cx }
     func bendX(_ t: Double) -> Double { 6 * ax * t + 2 * bx }
     let vertex = ax != 0 ? -bx / (3 * ax) : -1
-    seeds.append(0)
+    seeds[0] = 0
     var steps: UInt32 = 0
     // The root at the sixteenth's start, its slope and bend, and the last step its search
     // took (0 for the exact ends).
@@ -399,7 +400,7 @@ final class CurveSolver: @unchecked Sendable {
           ax: ax, bx: bx, cx: cx)
       }
       // Rounded to the nearest 65 535th (b is in [0, 1]: adding 1/2 and truncating rounds).
-      seeds.append(UInt16(b.clamped(to: 0...1) * 65535 + 0.5))
+      seeds[index + 1] = UInt16(b.clamped(to: 0...1) * 65535 + 0.5)
       let margin = 0.5 * (b - a) + 1e-6
       let (p, q) = (max(0, a - margin), min(1, b + margin))
       var m = min(slopeX(p), slopeX(q))
