@@ -111,7 +111,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:107") func snippet4() {
+  @Test("Docs/Advance.md:110") func snippet4() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -133,7 +133,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:132") func snippet5() {
+  @Test("Docs/Advance.md:135") func snippet5() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -153,7 +153,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:232") func snippet6() {
+  @Test("Docs/Advance.md:235") func snippet6() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -196,7 +196,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:289") func snippet7() {
+  @Test("Docs/Advance.md:292") func snippet7() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
@@ -221,7 +221,7 @@ import Testing
     }
   }
 
-  @Test("Docs/Advance.md:315") func snippet8() {
+  @Test("Docs/Advance.md:318") func snippet8() {
     do {
       @Sendable func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {}
 
