@@ -36,10 +36,25 @@ import Testing
     var list = FlatArray<Int32>(capacity: 70_000)
     #expect(list.capacity == 70_000 && list.isEmpty)
     for value in 0..<100_000 { list.append(Int32(value)) }
-    #expect(list.count == 100_000 && list.capacity == 140_000)
+    // 280 000 bytes: grown by half, not doubled.
+    #expect(list.count == 100_000 && list.capacity == 105_000)
     #expect(list.indices.allSatisfy { list[$0] == Int32($0) })
     #expect(list.swapRemove(at: 0).moved == 99_999 && list.count == 99_999)
     #expect(FlatArray<Int32>(capacity: -5).capacity == 0)
+  }
+
+  @Test("A buffer doubles while under 4 KiB and grows by half from there")
+  func growthSteps() {
+    var list = FlatArray<Double>()
+    var capacities: [Int] = []
+    for value in 0..<2_000 {
+      list.append(Double(value))
+      if capacities.last != list.capacity { capacities.append(list.capacity) }
+    }
+    // 3 (24 bytes), doubled up to 768 (384 elements are 3 072 bytes, under 4 KiB), then
+    // grown by half: 1 152, 1 728, 2 592.
+    #expect(capacities == [3, 6, 12, 24, 48, 96, 192, 384, 768, 1_152, 1_728, 2_592])
+    #expect(list.indices.allSatisfy { list[$0] == Double($0) })
   }
 
   @Test("remove(at:) keeps the order; swapRemove moves the last element into the hole")
