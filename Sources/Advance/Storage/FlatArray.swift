@@ -244,18 +244,19 @@ package struct FlatArray<Element>: ~Copyable {
   static var firstCapacity: Int { max(1, 24 / MemoryLayout<Element>.stride) }
 
   /// Moves the elements to a larger buffer: twice the capacity while the buffer is under
-  /// 4 KiB, half as large again from there. A scene's stores are a few such arrays of
-  /// 100 000 elements and more, and what their last growth left unused is memory every
-  /// animated property pays: growing by half leaves a sixth of an array unused on average
-  /// where doubling leaves a third (memory per animated property at ten scene sizes from
-  /// 20 000 to 140 000 nodes, `dance-bench --memory-probe`: 497–646 bytes, 567 on average,
-  /// → 500–536, 515; each element is copied about twice in all instead of once, on the
-  /// starts that grow a store).
-  /// Short lists, such as an animator's, keep doubling.
+  /// 4 KiB (short lists, such as an animator's), half as large again from there (at least
+  /// one more element). A scene's stores are a few arrays of 100 000 elements and more, and
+  /// what their last growth left unused is memory every animated property pays: growing by
+  /// half leaves about a fifth of an array unused on average where doubling leaves nearly a
+  /// third (memory per animated property at ten scene sizes from 20 000 to 140 000 nodes,
+  /// `dance-bench --memory-probe`: 497–646 bytes, 567 on average, → 500–536, 515). Each
+  /// element is then copied about twice in all instead of once, on the starts that grow a
+  /// store.
   @usableFromInline
   mutating func grow() {
     invalidateAddresses()
-    let step = capacity * MemoryLayout<Element>.stride >= 4096 ? capacity / 2 : capacity
+    let step =
+      capacity * MemoryLayout<Element>.stride >= 4096 ? max(1, capacity / 2) : capacity
     let larger = capacity > 0 ? min(capacity + step, Int(Int32.max)) : Self.firstCapacity
     precondition(larger > capacity, "a FlatArray cannot hold more than 2³¹ − 1 elements")
     let buffer = Self.allocate(capacity: larger)

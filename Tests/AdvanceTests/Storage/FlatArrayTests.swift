@@ -43,6 +43,12 @@ import Testing
     #expect(FlatArray<Int32>(capacity: -5).capacity == 0)
   }
 
+  /// An element of 4 KiB and more.
+  struct Page {
+    var index: Int
+    var bytes = InlineArray<512, Double>(repeating: 0)
+  }
+
   @Test("A buffer doubles while under 4 KiB and grows by half from there")
   func growthSteps() {
     var list = FlatArray<Double>()
@@ -55,6 +61,10 @@ import Testing
     // grown by half: 1 152, 1 728, 2 592.
     #expect(capacities == [3, 6, 12, 24, 48, 96, 192, 384, 768, 1_152, 1_728, 2_592])
     #expect(list.indices.allSatisfy { list[$0] == Double($0) })
+    // An element of 4 KiB or more grows one at a time from one.
+    var pages = FlatArray<Page>()
+    for index in 0..<3 { pages.append(Page(index: index)) }
+    #expect(pages.capacity == 3 && pages[2].index == 2)
   }
 
   @Test("remove(at:) keeps the order; swapRemove moves the last element into the hole")
