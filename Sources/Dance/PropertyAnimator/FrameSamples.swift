@@ -22,6 +22,23 @@ struct FrameSamples {
 struct SampleDetails {
   var fraction: Double
   var impulse: Double
+
+  /// What a frame's scratch holds before the frame writes it.
+  static var zero: SampleDetails { SampleDetails(fraction: 0, impulse: 0) }
+}
+
+extension FrameStore {
+  /// Appends entries to a frame's scratch (`progress`, `details`, which grow together)
+  /// until it holds `count` entries: out of the frame's line, as it runs only when the
+  /// store has more slots than it ever had while it needed the scratch. (Each scratch holds
+  /// at least one entry from the start, so that the frame's address of it exists when
+  /// nothing reads it; debug builds check every index read through that address against
+  /// the entries there are.)
+  @inline(never)
+  func growScratch(to count: Int) {
+    while progress.count < count { progress.append(.zero) }
+    while details.count < count { details.append(.zero) }
+  }
 }
 
 /// One slot's timing at the last frame: its fraction complete and the timing sampled there.

@@ -116,16 +116,19 @@ final class FrameStore {
     @exclusivity(unchecked)
   #endif
   var owners = SlotList<SlotOwner>()
-  /// Per slot: the progress of its sample at the last frame.
+  /// A frame's scratch: per slot, the progress of its sample, if its lanes read samples the
+  /// store keeps (the frame sizes it to the slots; starts and ends leave it alone). One
+  /// table of plain lanes samples where its lanes are and needs none (Docs/Performance.md).
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var progress = FlatArray<SIMD2<Double>>()
-  /// Per slot: the rest of its sample at the last frame, if a lane or plan needed it.
+  var progress = FlatArray<SIMD2<Double>>()
+  /// A frame's scratch too, as long as `progress`: per slot, the rest of its sample, if
+  /// lanes or plans need it (only a store that samples every slot in one pass has them).
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var details = FlatArray<SampleDetails>()
+  var details = FlatArray<SampleDetails>()
   /// Per slot: the plan of the timeline whose run it is, or nil; the frame samples its
   /// children after the slots. This and ``childSamples`` are kept only while a slot has a
   /// plan: either both are empty or both have an entry for every slot (``setPlan(_:slot:)``
@@ -195,6 +198,8 @@ final class FrameStore {
 
   init(clock: AnimationClock) {
     self.clock = clock
+    progress.append(.zero)
+    details.append(.zero)
     clock.watchAdvances(self)
   }
 
@@ -319,10 +324,7 @@ final class FrameStore {
       cores.append(.unused)
     }
     _ = owners.append(SlotOwner(animator: owner, retained: nil))
-    progress.append(SIMD2(1, 1))
-    let entered = cores.element(at: cores.count - 1)
-    paces.append(SlotPace(entered))
-    details.append(SampleDetails(fraction: entered.fraction(at: clock.now), impulse: 0))
+    paces.append(SlotPace(cores.element(at: cores.count - 1)))
     if !plans.isEmpty {
       plans.append(nil)
       childSamples.append(nil)
@@ -359,9 +361,7 @@ final class FrameStore {
     if let movedTo {
       owners.address(of: movedTo).pointee?.withAnimator { $0.didMove(toSlot: movedTo) }
     }
-    _ = progress.swapRemove(at: slot, returningMoved: false)
     _ = paces.swapRemove(at: slot, returningMoved: false)
-    _ = details.swapRemove(at: slot, returningMoved: false)
     if !plans.isEmpty {
       if plans.swapRemove(at: slot, returningMoved: false).removed != nil { planCount -= 1 }
       _ = childSamples.swapRemove(at: slot)
@@ -446,9 +446,7 @@ extension FrameStore: ClockFrameObserver {
     evaluatedAt = now
     leavesThisFrame = 0
     let coreCount = cores.count
-    guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress,
-      let progressBase = progress.firstAddress, let detailBase = details.firstAddress
-    else { return }
+    guard let coreBase = cores.firstAddress, let paceBase = paces.firstAddress else { return }
     let needsDetails =
       planCount > 0 || pairs.specialCount > 0 || quads.specialCount > 0
       || octets.specialCount > 0 || !otherTableList.isEmpty
@@ -456,6 +454,16 @@ extension FrameStore: ClockFrameObserver {
     // (`sampleSlots(through:)`); a store of a chunk or less, in one pass (without the
     // calls).
     let samplesLazily = !needsDetails && coreCount > Self.sampleChunk
+    // One table: it samples its slots where its lanes are, storing no sample (at N = 100 000
+    // the stored progress was a tenth of a frame's cache misses). Several share the stored
+    // samples, so that a slot whose lanes span tables is sampled once.
+    let tables =
+      (pairs.isEmpty ? 0 : 1) + (quads.isEmpty ? 0 : 1) + (octets.isEmpty ? 0 : 1)
+      + otherTableList.count
+    let samplesInLanes = samplesLazily && tables == 1
+    if !samplesInLanes && progress.count < coreCount { growScratch(to: coreCount) }
+    let progressBase = progress.element(at: 0)
+    let detailBase = details.element(at: 0)
     if !samplesLazily {
       for index in 0..<coreCount {
         let sample = SlotPace.frameSample(paceBase + index, coreBase + index, at: now)
@@ -473,13 +481,6 @@ extension FrameStore: ClockFrameObserver {
         plans[index]?.sampleChildren(atFraction: detailBase[index].fraction)
       }
     }
-    // One table: it samples its slots where its lanes are, storing no sample (at N = 100 000
-    // the stored progress was a tenth of a frame's cache misses). Several share the stored
-    // samples, so that a slot whose lanes span tables is sampled once.
-    let tables =
-      (pairs.isEmpty ? 0 : 1) + (quads.isEmpty ? 0 : 1) + (octets.isEmpty ? 0 : 1)
-      + otherTableList.count
-    let samplesInLanes = samplesLazily && tables == 1
     let frame = FrameSamples(
       progress: progressBase, details: detailBase, cores: coreBase,
       children: childSamples.firstAddress,

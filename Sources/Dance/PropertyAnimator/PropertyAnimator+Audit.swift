@@ -131,6 +131,10 @@ extension Scene {
   /// the properties they drive; for tests and diagnostics.
   package var frameStoreShape: (slots: Int, lanes: Int) { (store.slotCount, store.laneCount) }
 
+  /// How many slots the scene's store has a frame's scratch for (at least one: see
+  /// `FrameStore.growScratch(to:)`); for tests.
+  package var frameStoreScratchCount: Int { store.progress.count }
+
   /// What is inconsistent in the scene's store; empty when it is registered with the clock
   /// exactly while it has slots, each slot's animator passes its own audit, and the lanes
   /// are exactly the animators' animations.

@@ -260,6 +260,40 @@ import Testing
     #expect(nodes[3].center == Point(x: -1, y: -1))
   }
 
+  @Test("A store keeps samples only while its lanes read them, and makes room when they start")
+  func scratchOnlyWhenRead() {
+    // 300 node.dance animations of centre and alpha: one table of plain lanes, which samples
+    // its slots itself, so the store keeps no samples. Bounds animations on 20 more nodes
+    // add a second table: the next frame samples every slot into the store's scratch.
+    let (scene, nodes) = Self.scene(nodes: 320)
+    let duration = { (index: Int) in 1 + Double(index) / 100 }
+    for (index, node) in nodes[..<300].enumerated() {
+      node.dance.animate(duration: duration(index), curve: .linear) {
+        $0.center = Point(x: 100, y: 0)
+        $0.alpha = 0
+      }.start()
+    }
+    scene.clock.advance(by: 0.25)
+    #expect(scene.frameStoreScratchCount == 1)
+    for node in nodes[300...] {
+      node.dance.animate(duration: 1, curve: .linear) {
+        $0.bounds = Rect(x: 0, y: 0, width: 30, height: 30)
+      }.start()
+    }
+    scene.clock.advance(by: 0.25)
+    #expect(scene.frameStoreScratchCount == 320)
+    for (index, node) in nodes[..<300].enumerated() {
+      let fraction = 0.5 / duration(index)
+      #expect(node.alpha.isApproximatelyEqual(to: 1 - fraction, absoluteTolerance: 1e-12))
+      #expect(
+        node.center.x.isApproximatelyEqual(to: 5 + 95 * fraction, absoluteTolerance: 1e-12))
+    }
+    for node in nodes[300...] {
+      #expect(node.bounds.width.isApproximatelyEqual(to: 10 + 20 * 0.25, absoluteTolerance: 1e-12))
+    }
+    #expect(scene.auditProblems().isEmpty)
+  }
+
   // The store keeps its per-slot plans only while a slot has one (FrameStore's `plans`):
   // plain slots before, between and after timelines' slots keep theirs in step.
   @Test("Timelines come and go among plain animations; every slot keeps its own timing")
