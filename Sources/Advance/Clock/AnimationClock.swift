@@ -96,7 +96,7 @@ public final class AnimationClock {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var active = SlotList<UnretainedObserver>()
+  private var active = SlotList<ActiveObserver>()
 
   // A binary min-heap of deadlines, ordered by time, then by the order they were scheduled.
   #if !DEBUG
@@ -333,12 +333,19 @@ public final class AnimationClock {
     let count = active.beginWalk()
     var index = 0
     while index < count {
-      // Retained for the call: a frame may run `onChange` handlers that release the store's
-      // last animator, and with it the store.
-      active.entry(at: index)?.observer.clockDidAdvance(self)
+      if let entry = active.entry(at: index) {
+        if let lentType = entry.lentType {
+          // Lent: a frame that runs no user code cannot release its observer.
+          lentType.lentFrame(entry.object, self)
+        } else {
+          // Retained for the call: a frame may run `onChange` handlers that release the
+          // store's last animator, and with it the store.
+          entry.link.observer.clockDidAdvance(self)
+        }
+      }
       index += 1
     }
-    active.endWalk { observer, index in observer.withRegistration { $0.activeIndex = index } }
+    active.endWalk { entry, index in entry.link.withRegistration { $0.activeIndex = index } }
     return reached
   }
 
@@ -347,7 +354,7 @@ public final class AnimationClock {
   /// Adds `observer` to the list called at the end of every advance (no-op if it is there).
   package func activate(_ observer: any ClockFrameObserver) {
     guard observer.registration.activeIndex < 0 else { return }
-    observer.registration.activeIndex = active.append(UnretainedObserver(observer))
+    observer.registration.activeIndex = active.append(ActiveObserver(observer))
   }
 
   /// Removes `observer` from the list called at the end of every advance.
@@ -356,7 +363,7 @@ public final class AnimationClock {
     guard index >= 0 else { return }
     observer.registration.activeIndex = -1
     if let movedTo = active.remove(at: index).movedTo {
-      active.entry(at: movedTo)?.withRegistration { $0.activeIndex = movedTo }
+      active.entry(at: movedTo)?.link.withRegistration { $0.activeIndex = movedTo }
     }
   }
 
@@ -401,7 +408,7 @@ public final class AnimationClock {
   /// What breaks the invariants (``SlotList``) of the active list and of the animator
   /// stores' member lists; for the fuzzer's audit.
   package var slotListProblems: [String] {
-    active.checkInvariants { $0.withRegistration { $0.activeIndex } }
+    active.checkInvariants { $0.link.withRegistration { $0.activeIndex } }
       + pendingActions.checkInvariants { $0.pendingIndex }
       + animatorStores.values.flatMap { ($0 as? any StoreCounting)?.memberProblems ?? [] }
   }

@@ -28,6 +28,14 @@ struct SampleDetails {
 }
 
 extension FrameStore {
+  /// No: a frame samples and blends, and runs no user code (SPEC principle 8).
+  static var framesRunUserCode: Bool { false }
+
+  /// The frame, the store lent to it unretained by the clock.
+  static func lentFrame(_ observer: Unretained<AnyObject>, _ clock: AnimationClock) {
+    observer.with(as: FrameStore.self) { $0.clockDidAdvance(clock) }
+  }
+
   /// Appends entries to a frame's scratch (`progress`, `details`, which grow together)
   /// until it holds `count` entries: out of the frame's line, as it runs only when the
   /// store has more slots than it ever had while it needed the scratch. (Each scratch holds
