@@ -177,25 +177,31 @@ public final class AnimationClock {
   /// ``DanceError`` is reported. A step of 0 still runs events that are due (such as the
   /// completion of a zero-duration animation).
   public func advance(by seconds: Double) {
-    // Built only when there is an error to report: a frame must not allocate.
-    func call() -> String { "AnimationClock.advance(by: \(seconds))" }
-    guard Validation.requireFinite(seconds, "the step", in: call()) else { return }
-    guard seconds >= 0 else {
-      DanceError.report(.outOfRange, "\(call()): time cannot run backwards; the clock did not move")
-      return
-    }
+    // (Comparisons, which NaN fails: `isFinite` compiled to a classification of the bits.)
+    guard seconds >= 0 && seconds < .infinity else { return reject(step: seconds) }
     // Two-sum: `sum + error` is exactly `now + nowError + seconds`.
     let sum = now + seconds
     let rounded = sum - now
     let error = (now - (sum - rounded)) + (seconds - rounded) + nowError
     let target = sum + error
-    guard target.isFinite else {
-      DanceError.report(.outOfRange, "\(call()): the clock would overflow; it did not move")
-      return
-    }
+    guard target < .infinity else { return reject(step: seconds, overflowing: true) }
     if run(to: target) {
       nowError = error - (target - sum)
     }
+  }
+
+  /// Reports the step that ``advance(by:)`` ignores: not finite, negative, or one that
+  /// would take the clock past the largest time. Out of the frame's line (its messages,
+  /// built inline, made every frame save and restore registers for them).
+  @inline(never)
+  private func reject(step seconds: Double, overflowing: Bool = false) {
+    let call = "AnimationClock.advance(by: \(seconds))"
+    guard Validation.requireFinite(seconds, "the step", in: call) else { return }
+    DanceError.report(
+      .outOfRange,
+      overflowing
+        ? "\(call): the clock would overflow; it did not move"
+        : "\(call): time cannot run backwards; the clock did not move")
   }
 
   /// Runs `body` as one of the clock's events though the clock is not advancing (the
@@ -262,10 +268,7 @@ public final class AnimationClock {
       return false
     }
     isAdvancing = true
-    defer {
-      isAdvancing = false
-      if watchersTold { tellWatchers(begun: false) }
-    }
+    // (Undone at the one return below, without a `defer`, which compiled to a call.)
 
     var reached = true
     isProcessingEvents = true
@@ -279,10 +282,7 @@ public final class AnimationClock {
         continue
       }
       if events == Self.maximumEventsPerAdvance {
-        DanceError.report(
-          .outOfRange,
-          "AnimationClock: more than \(events) events in one advance; the clock stopped at "
-            + "\(now) and will continue on the next advance")
+        reportEventLimit(ofAnimator: false)
         reached = false
         break
       }
@@ -293,11 +293,7 @@ public final class AnimationClock {
         observer.registration.eventsInAdvance = 0
       }
       if observer.registration.eventsInAdvance == Self.maximumEventsPerObserverPerAdvance {
-        DanceError.report(
-          .outOfRange,
-          "AnimationClock: an animator had more than \(Self.maximumEventsPerObserverPerAdvance) "
-            + "events in one advance (a callback that restarts it?); the clock stopped at "
-            + "\(now) and will continue on the next advance")
+        reportEventLimit(ofAnimator: true)
         reached = false
         break
       }
@@ -346,7 +342,24 @@ public final class AnimationClock {
       index += 1
     }
     active.endWalk { entry, index in entry.link.withRegistration { $0.activeIndex = index } }
+    isAdvancing = false
+    if watchersTold { tellWatchers(begun: false) }
     return reached
+  }
+
+  /// Reports an advance that stopped at one of its limits on events (``maximumEventsPerAdvance``,
+  /// or ``maximumEventsPerObserverPerAdvance`` for one animator). Out of the frame's line.
+  @inline(never)
+  private func reportEventLimit(ofAnimator: Bool) {
+    let events =
+      ofAnimator
+      ? "an animator had more than \(Self.maximumEventsPerObserverPerAdvance) events in one "
+        + "advance (a callback that restarts it?)"
+      : "more than \(Self.maximumEventsPerAdvance) events in one advance"
+    DanceError.report(
+      .outOfRange,
+      "AnimationClock: \(events); the clock stopped at \(now) and will continue on the next "
+        + "advance")
   }
 
   // MARK: - Observers (package API for Advance and Dance)
