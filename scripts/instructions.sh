@@ -66,6 +66,8 @@ per "start + one frame + finish of a two-property node.dance animation" \
   --start-probe 1000 3000 "per animation"
 per "the same with a completion on each animation" --start-completion-probe 1000 3000 \
   "per animation"
+per "the same, each animation paused before its frame" --paused-start-probe 1000 3000 \
+  "per animation"
 per "the same with a completion, each animation ending on its own in the frame" \
   --natural-end-probe 1000 3000 "per animation"
 per "the same, a spring (animate(duration:dampingRatio:))" --spring-start-probe 1000 3000 \

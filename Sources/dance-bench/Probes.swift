@@ -28,6 +28,9 @@ enum Probe: String, CaseIterable {
   case start = "--start-probe"
   /// The same with a completion on each animation (which the finish queues and runs).
   case startWithCompletion = "--start-completion-probe"
+  /// The same, each animation paused right after its start (start, pause, the frame, then
+  /// finish): a paused slot's frame and the pause's own work.
+  case pausedStart = "--paused-start-probe"
   /// COUNT starts with a completion that ends on its own: 100 nodes in turn, each a 10 ms
   /// animation; after every 100 starts, one frame of 1/60 s, whose clock events end them
   /// and run their completions.
@@ -289,7 +292,7 @@ enum Probe: String, CaseIterable {
       }
       for _ in 0..<count { clock.advance(by: 1.0 / 60) }
       blackHole(animators.last?.value)
-    case .start, .startWithCompletion:
+    case .start, .startWithCompletion, .pausedStart:
       let withCompletion = self == .startWithCompletion
       var completed = 0
       let scene = Scene()
@@ -303,6 +306,7 @@ enum Probe: String, CaseIterable {
         }
         if withCompletion { dance.addCompletion { _ in completed += 1 } }
         dance.start()
+        if self == .pausedStart { dance.pause() }
         if index % nodes.count == nodes.count - 1 {
           scene.clock.advance(by: 1.0 / 60)
           for node in nodes { node.dance.finish(at: .end) }

@@ -54,7 +54,7 @@ enum Valgrind {
     allocations("frame of 100 nodes moving along paths", .pathFrame, 10, 30, most: 0)
     let starts = [
       (Probe.start, ""), (.userStart, ", a block capturing its target"),
-      (.startWithCompletion, ", with a completion"),
+      (.startWithCompletion, ", with a completion"), (.pausedStart, ", paused before its frame"),
       (.naturalEnd, ", with a completion, ending on its own in the frame"),
       (.springStart, ", a spring (a damping ratio)"), (.curveStart, ", two control points"),
       (.mixedStart, ", six kinds in turn (two springs, two custom curves, a delay)"),

@@ -165,9 +165,7 @@ struct AnimationTiming {
   /// evaluation, and inlined with `slopes` false that code is gone); velocity queries and
   /// re-basing do.
   @inline(__always)
-  func sample(at u: Double, linear: Bool, slopes: Bool) -> (
-    value: TimingSample, slope: TimingSample
-  ) {
+  func sample(at u: Double, linear: Bool, slopes: Bool) -> SampleAndSlope {
     guard u < 1 else { return (.end, .zero) }
     let u = max(u, 0)
     if linear {
@@ -261,3 +259,6 @@ struct SpringPacing {
     )
   }
 }
+
+/// A timing sample and, when asked for, its derivative (``TimingSample/zero`` otherwise).
+typealias SampleAndSlope = (value: TimingSample, slope: TimingSample)

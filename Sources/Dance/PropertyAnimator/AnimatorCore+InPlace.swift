@@ -43,8 +43,15 @@ extension AnimatorCore {
     -> SlotSample
   {
     // Through a mutable access, in place: a copy of the core (a paused slot's, every frame)
-    // would retain and release its curve's solver.
-    core.pointee.frameSample(at: time)
+    // would retain and release its curve's solver. (A read access copied it: 71
+    // instructions a paused slot and frame, `--start-probe` with a pause before the frame.)
+    core.pointee.frameSampleInPlace(at: time)
+  }
+
+  /// ``frameSample(at:)``, called on the core where it lives: `self` is the caller's
+  /// storage, which the call reads without copying.
+  private mutating func frameSampleInPlace(at time: Double) -> SlotSample {
+    frameSample(at: time)
   }
 }
 
@@ -59,9 +66,7 @@ extension FlatAddress where Element == AnimatorCore {
 
   /// ``AnimatorCore/sample(atFraction:slopes:)``.
   @inline(__always)
-  func sample(atFraction f: Double, slopes: Bool = false) -> (
-    value: TimingSample, slope: TimingSample
-  ) {
+  func sample(atFraction f: Double, slopes: Bool = false) -> SampleAndSlope {
     pointee.sample(atFraction: f, slopes: slopes)
   }
 

@@ -29,10 +29,7 @@
 /// rejected, and `isInterruptible` itself can change only while inactive.
 struct AnimatorCore {
   enum Phase: Hashable, Sendable, CaseIterable {
-    case inactive
-    case running
-    case paused
-    case stopped
+    case inactive, running, paused, stopped
   }
 
   /// What the animator must do after an event.
@@ -45,6 +42,9 @@ struct AnimatorCore {
     case activate
     /// Write every property's value at the current time.
     case apply
+    /// The run paused where it was: write the values unless the animator wrote them at this
+    /// very time (its fraction there is the pause's anchor, to the bit).
+    case keep
     /// The run ended: write the values for `position`, then run the completions.
     case finish(AnimatingPosition)
     /// The timing changed mid-run: re-base every property's path on `Rebase`.
@@ -103,9 +103,8 @@ struct AnimatorCore {
   /// whether a block it ran ended (or restarted) the run it was carrying out (a block is
   /// user code, and may control its own animator).
   private(set) var run: UInt64 = 0
-  /// The clock time of a pending `pauseAnimation(afterDelay:)`, NaN for none (a plain
-  /// Double, not an optional: the core is then 128 bytes, two cache lines, and in a store
-  /// whose buffer starts a line each slot starts one; a test checks the layout).
+  /// The clock time of a pending `pauseAnimation(afterDelay:)`, NaN for none (not an
+  /// optional: the core is then 128 bytes, two cache lines; a test checks the layout).
   private var pauseAt = Double.nan
   /// The clock time of a pending `pauseAnimation(afterDelay:)`.
   private(set) var pauseTime: Double? {
@@ -132,8 +131,8 @@ struct AnimatorCore {
   private var playLength: Double { autoreverses ? 2 : 1 }
   private var cycleLength: Double { playLength * repeatCount }
 
-  // The pure functions are inlined: the animator calls them on the core where it lives,
-  // and a call needs the 128-byte value copied first (a memcpy per call, each time).
+  // Inlined: the animator calls them on the core where it lives, and a call needs the
+  // 128-byte value copied first (a memcpy per call, each time).
 
   /// The fraction complete at clock time `time`.
   @inline(__always)
@@ -167,9 +166,7 @@ struct AnimatorCore {
 
   /// The timing at fraction `f`, and with `slopes` its derivative with respect to f.
   @inline(__always)
-  func sample(atFraction f: Double, slopes: Bool = false) -> (
-    value: TimingSample, slope: TimingSample
-  ) {
+  func sample(atFraction f: Double, slopes: Bool = false) -> SampleAndSlope {
     timing.sample(at: f, linear: showsLinearScrub, slopes: slopes)
   }
 
@@ -248,7 +245,9 @@ struct AnimatorCore {
 
   /// `pauseAnimation()`.
   mutating func pause(now: Double) -> Action {
-    hold(now: now, verb: "pause")
+    let action = hold(now: now, verb: "pause")
+    if case .apply = action { return .keep }
+    return action
   }
 
   /// Setting `fractionComplete` to `f` (already checked to lie in 0…1).

@@ -160,6 +160,9 @@ extension PropertyAnimator {
       return true
     case .apply:
       applyAll()
+    case .keep:
+      // (A pause right after a start or a write: 200 instructions of evaluation saved.)
+      if evaluatedAt != currentTime { applyAll() }
     case .finish(let position):
       // A finish makes nothing due but its own completions (it ends no other run): without
       // any, it needs no operation; with some, the queue runs them right after it, without
