@@ -130,4 +130,30 @@ import Testing
       }
     }
   }
+
+  @Test("A pause holds the value of its own time: right after a frame, or from a completion")
+  func pauseHoldsItsTime() {
+    // Linear, 1 s, x from 0 to 100: the value at t is 100 t. Node `a` pauses right after the
+    // frame at 0.25 (its lanes show that time); node `b` is paused by a completion at 0.5,
+    // inside an advance that goes on to 0.75 (its lanes show 0.25 then).
+    let (a, b) = twoNodes()
+    for node in [a, b] {
+      node.dance.animate(duration: 1, curve: .linear) { $0.center.x = 100 }.start()
+    }
+    let other = Node()
+    scene.root.addChild(other)
+    other.dance.animate(duration: 0.5, curve: .linear) { $0.alpha = 0 }
+      .addCompletion { _ in b.dance.pause() }.start()
+    scene.clock.advance(by: 0.25)
+    a.dance.pause()
+    #expect(a.center.x == 25)
+    scene.clock.advance(by: 0.5)
+    #expect(a.center.x == 25)
+    #expect(b.dance.state == .active && b.center.x == 50)
+    scene.clock.advance(by: 0.25)
+    #expect(a.center.x == 25 && b.center.x == 50)
+    a.dance.start()
+    scene.clock.advance(by: 0.25)
+    #expect(a.center.x == 50)
+  }
 }
