@@ -212,7 +212,7 @@ public final class NodeDance {
       newAnimator = PropertyAnimator(duration: duration, timing: timing, call: call)
     }
     newAnimator.dance = self
-    newAnimator.pendingBlocks.append((.node(animations), .window(start: 0)))
+    newAnimator.pendingNodeBlock = animations
     animator = newAnimator
   }
 

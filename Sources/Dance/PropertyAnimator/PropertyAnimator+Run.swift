@@ -203,7 +203,9 @@ extension PropertyAnimator {
     // (Swapped, not copied: an empty flat list allocates nothing.)
     var blocks = FlatArray<(block: Block, kind: BlockKind)>()
     swap(&blocks, &pendingBlocks)
+    let nodeBlock = pendingNodeBlock.take()
     recordedOnlyPlainLanes = true
+    if let nodeBlock { runBlock(.node(nodeBlock), kind: .window(start: 0)) }
     for index in blocks.indices {
       runBlock(blocks[index].block, kind: blocks[index].kind)
     }
@@ -355,6 +357,7 @@ extension PropertyAnimator {
   /// is. Completions run once either way. Used when `node.dance` replaces an animation.
   func finishWhereItIs() {
     pendingBlocks.removeAll()
+    pendingNodeBlock = nil
     if phase == .inactive {
       finishRun(at: .current)
     } else {

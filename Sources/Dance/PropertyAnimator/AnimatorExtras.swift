@@ -1,0 +1,55 @@
+extension PropertyAnimator {
+  /// The timing provider the animator was made with, for nested blocks that inherit it.
+  var timingProvider: any TimingCurveProvider {
+    switch extras?.timing {
+    case .cubic(let cubic):
+      CubicTimingParameters(
+        controlPoint1: Point(x: cubic.x1, y: cubic.y1),
+        controlPoint2: Point(x: cubic.x2, y: cubic.y2))
+    case .dampingRatio(let ratio): SpringTimingParameters(dampingRatio: ratio)
+    case .provider(let provider): provider
+    case nil: CubicTimingParameters(animationCurve: timingCurve)
+    }
+  }
+
+  /// ``extras``, made if the animator has none yet.
+  var madeExtras: AnimatorExtras {
+    if let extras { return extras }
+    let made = AnimatorExtras()
+    extras = made
+    return made
+  }
+}
+
+/// What few animators need, out of the animator's own memory: an animator made with a custom
+/// curve, a spring or a timing provider (not a standard curve) keeps it here, and a call
+/// whose blocks animated a node in no scene keeps its error here until it reports it. Made
+/// the first time one is needed and kept for the animator's life, so that a `node.dance`
+/// animator reused with a spring's timing allocates it once. Without it, an animator held a
+/// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md,
+/// "Memory per property").
+@usableFromInline
+final class AnimatorExtras {
+  /// An animator's timing when it is not a standard curve: a custom cubic curve, a spring
+  /// with a damping ratio that settles in the duration, or any timing provider.
+  ///
+  /// The first two are what `node.dance`'s named timings need, each kept in a word: given
+  /// as timing parameters, a curve or a spring is too large for an existential's inline
+  /// buffer, so every start boxed it, and copying the timing through a start cost every
+  /// start (plain curves too) its size.
+  @usableFromInline
+  enum Timing {
+    case cubic(TimingFunction)
+    case dampingRatio(Double)
+    case provider(any TimingCurveProvider)
+  }
+  /// The curve, spring or timing provider the animator was made with (nil: its standard curve,
+  /// ``PropertyAnimator/timingCurve``).
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var timing: Timing?
+  /// The first node outside any scene that a block of the current call tried to animate
+  /// (its frame, described), for the one error the call reports once its blocks have run.
+  var nodeOutsideScene: String?
+}
