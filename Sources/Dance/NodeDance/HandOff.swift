@@ -53,10 +53,10 @@ extension PropertyAnimator {
   /// The velocity kept for `key` of `node` at the clock's time now, as `V`; nil if none.
   func handOff<V: SIMD>(_: V.Type, for key: PropertyKey, of node: Node) -> V?
   where V.Scalar == Double {
-    guard !handOffs.isEmpty, V.scalarCount <= 8 else { return nil }
+    guard let extras, !extras.handOffs.isEmpty, V.scalarCount <= 8 else { return nil }
     let (identity, handOffKey, now) = (ObjectIdentifier(node), HandOffKey(key), currentTime)
-    for index in handOffs.indices {
-      let handOff = handOffs[index]
+    for index in extras.handOffs.indices {
+      let handOff = extras.handOffs[index]
       guard handOff.node == identity, handOff.key == handOffKey, handOff.time == now else {
         continue
       }

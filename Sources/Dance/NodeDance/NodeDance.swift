@@ -191,7 +191,7 @@ public final class NodeDance {
     }
     // (Not an operation: making the animator ends no run and calls no user code.)
     makeAnimator(duration: duration, timing: timing, call: call, animations)
-    if let handOffs = handOffs.take(), let animator { animator.handOffs = handOffs }
+    if let handOffs = handOffs.take(), let animator { animator.madeExtras.handOffs = handOffs }
   }
 
   /// How many animations one `animate` call replaces at most when their completions start

@@ -12,6 +12,19 @@ extension PropertyAnimator {
     }
   }
 
+  /// Whether the animator keeps velocities handed off by the animation it replaced.
+  @inline(__always)
+  var hasHandOffs: Bool {
+    guard let extras else { return false }
+    return !extras.handOffs.isEmpty
+  }
+
+  /// Drops the handed-off velocities, if any (they were for one run's blocks).
+  @inline(__always)
+  func dropHandOffs() {
+    if let extras, !extras.handOffs.isEmpty { extras.handOffs.removeAll() }
+  }
+
   /// ``extras``, made if the animator has none yet.
   var madeExtras: AnimatorExtras {
     if let extras { return extras }
@@ -23,7 +36,8 @@ extension PropertyAnimator {
 
 /// What few animators need, out of the animator's own memory: an animator made with a custom
 /// curve, a spring or a timing provider (not a standard curve) keeps it here, and a call
-/// whose blocks animated a node in no scene keeps its error here until it reports it. Made
+/// whose blocks animated a node in no scene keeps its error here until it reports it, as a
+/// `node.dance` spring that replaced a running animation keeps its velocities. Made
 /// the first time one is needed and kept for the animator's life, so that a `node.dance`
 /// animator reused with a spring's timing allocates it once. Without it, an animator held a
 /// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md,
@@ -52,4 +66,13 @@ final class AnimatorExtras {
   /// The first node outside any scene that a block of the current call tried to animate
   /// (its frame, described), for the one error the call reports once its blocks have run.
   var nodeOutsideScene: String?
+  /// The velocities of the properties of the `node.dance` animation this one replaced, at
+  /// the clock time it ended: a spring of this run that records one of them at that time
+  /// leaves with it, as it would from a running animation it takes a property from
+  /// (``HandOff``): only a spring that replaces a running animation has them, so they are
+  /// kept here, not in every animator. Cleared when the run's blocks have run.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var handOffs = FlatArray<HandOff>()
 }

@@ -61,12 +61,12 @@ extension PropertyAnimator {
       windowStart: windowStart)
     // (The core read in place, and only when there is a velocity to take: a copy of it
     // retains its curve's solver.)
-    if previous != nil || !handOffs.isEmpty, readCore({ $0.timing.isSpring }) {
+    if previous != nil || hasHandOffs, readCore({ $0.timing.isSpring }) {
       // From the running owner, or from the `node.dance` animation this one replaced at
       // this very time (HandOff.swift).
       let velocity =
         previous?.stackVelocity(Storage.Value.VectorType.self, now: currentTime)
-        ?? (handOffs.isEmpty
+        ?? (!hasHandOffs
           ? nil : handOff(Storage.Value.VectorType.self, for: storage.makeKey(), of: node))
       if let velocity {
         let core = core
@@ -314,7 +314,7 @@ extension PropertyAnimator {
     if let velocity {
       var widened = SIMD8<Double>.zero
       for scalar in 0..<min(velocity.scalarCount, 8) { widened[scalar] = velocity[scalar] }
-      handOffs.append(
+      madeExtras.handOffs.append(
         HandOff(
           node: ObjectIdentifier(node), key: HandOffKey(storage.makeKey()), time: currentTime,
           velocity: widened))

@@ -210,7 +210,7 @@ extension PropertyAnimator {
       runBlock(blocks[index].block, kind: blocks[index].kind)
     }
     // The replaced animation's velocities were for these blocks only.
-    if !handOffs.isEmpty { handOffs.removeAll() }
+    dropHandOffs()
     if pendingBlocks.isEmpty {
       blocks.removeAll()
       swap(&blocks, &pendingBlocks)

@@ -178,14 +178,6 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var completions = FlatArray<Completion>()
-  /// The velocities of the properties of the `node.dance` animation this one replaced, at
-  /// the clock time it ended: a spring of this run that records one of them at that time
-  /// leaves with it, as it would from a running animation it takes a property from
-  /// (``HandOff``). Cleared when the run's blocks have run.
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var handOffs = FlatArray<HandOff>()
   /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first (the
   /// queue knows how many are each run's, and where it ended).
   #if !DEBUG
@@ -441,7 +433,7 @@ public final class PropertyAnimator {
     completionGroup = nil
     hasHadAnimations = false
     evaluatedAt = -.infinity
-    if !handOffs.isEmpty { handOffs.removeAll() }
+    dropHandOffs()
   }
 
   deinit {
