@@ -48,7 +48,7 @@ package protocol ClockFrameObserver: ClockParticipant {
   /// Runs a frame of `observer`, an object of this type, lent unretained (``Unretained``'s
   /// `with`: a debug build stops if the frame reaches user code); called only when
   /// ``framesRunUserCode`` is false. Two atomic operations fewer a frame than a retained
-  /// call, a tenth of the frame of a scene of one node.
+  /// call: 44 of the 518 instructions of a frame of a scene of one node.
   static func lentFrame(_ observer: Unretained<AnyObject>, _ clock: AnimationClock)
 }
 

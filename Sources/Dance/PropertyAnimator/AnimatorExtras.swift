@@ -36,8 +36,8 @@ extension PropertyAnimator {
 
 /// What few animators need, out of the animator's own memory: an animator made with a custom
 /// curve, a spring or a timing provider (not a standard curve) keeps it here, and a call
-/// whose blocks animated a node in no scene keeps its error here until it reports it, as a
-/// `node.dance` spring that replaced a running animation keeps its velocities. Made
+/// whose blocks animated a node in no scene keeps its error here until it reports it; a
+/// `node.dance` spring that replaced a running animation keeps the velocities here. Made
 /// the first time one is needed and kept for the animator's life, so that a `node.dance`
 /// animator reused with a spring's timing allocates it once. Without it, an animator held a
 /// 41-byte timing enum and a 16-byte string in every animation (Docs/Performance.md,

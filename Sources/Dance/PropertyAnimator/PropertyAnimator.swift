@@ -168,8 +168,8 @@ public final class PropertyAnimator {
   #endif
   var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
   /// The block of a `node.dance` animation, waiting for the run like ``pendingBlocks`` and
-  /// before them: kept here, a `node.dance` animation has no list of blocks (16 bytes more
-  /// an animator, a 256-byte heap block instead of 240, where the list's buffer was 48).
+  /// before them: kept here, a `node.dance` animation has no list of blocks (16 bytes of
+  /// the animator, where the list's first buffer was a 48-byte heap block).
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
