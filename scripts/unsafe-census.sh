@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The unsafe constructs of the library modules, counted per construct (code lines only, not
 # comments): inside the small checked types that exist to hold them (Sources/Advance/Storage:
-# FlatArray, FlatAddress, Unretained, UnretainedObserver, SlotList; and Dance's LaneCell
-# and ParkedCore, whose checks need Dance's types) and everywhere else. `@_effects` promises the optimiser
+# FlatArray, CompactList, FlatAddress, Unretained, Retained, UnretainedObserver, SlotList;
+# and Dance's LaneCell and ParkedCore, whose checks need Dance's types) and everywhere else. `@_effects` promises the optimiser
 # what a function does (readonly, releasenone): it is counted with them.
 # Printed by CI; issue 24 keeps it.
 #

@@ -150,7 +150,9 @@ extension Scene {
       guard let animator = store.owners.entry(at: index)?.animator else { continue }
       if animator.store !== store { problems.append("a scene keeps another scene's animator") }
       animations += animator.animations.count
-      for animation in animator.animations.buffer { live.insert(ObjectIdentifier(animation)) }
+      for index in animator.animations.indices {
+        live.insert(ObjectIdentifier(animator.animations[index]))
+      }
       problems += animator.auditProblems()
     }
     problems += store.poolProblems(live: live)

@@ -23,7 +23,7 @@ extension PropertyAnimator: CallbackOwner {
     let position = AnimatingPosition(queueArgument: argument)
     // Taken out of the list first: a completion may end another run of this animator,
     // which queues its own behind these.
-    var handlers = FlatArray<Completion>()
+    var handlers = CompactList<Completion>()
     if dueCompletions.count == count {
       swap(&handlers, &dueCompletions)
     } else {
@@ -51,7 +51,7 @@ extension PropertyAnimator: CallbackOwner {
 /// moved out of the list and called: a call in place retains the closure for the call and
 /// the list releases it again when emptied (40 instructions).
 private func runCompletions(
-  _ handlers: inout FlatArray<PropertyAnimator.Completion>,
+  _ handlers: inout CompactList<PropertyAnimator.Completion>,
   at position: AnimatingPosition
 ) {
   if handlers.count == 1 {

@@ -64,7 +64,7 @@ extension PropertyAnimator {
   }
 
   /// The clock's time, or 0 for an animator that has no clock yet.
-  var currentTime: Double { clock?.now ?? 0 }
+  var currentTime: Double { withClock { $0.now } ?? 0 }
 
   // MARK: - Entry points shared with node.dance (`call` names the user's call)
 
@@ -201,7 +201,7 @@ extension PropertyAnimator {
     // The blocks run from a list of their own, whose buffer goes back to `pendingBlocks`
     // for the next run (so that a reused animator appends without allocating).
     // (Swapped, not copied: an empty flat list allocates nothing.)
-    var blocks = FlatArray<(block: Block, kind: BlockKind)>()
+    var blocks = CompactList<(block: Block, kind: BlockKind)>()
     swap(&blocks, &pendingBlocks)
     let nodeBlock = pendingNodeBlock.take()
     recordedOnlyPlainLanes = true
@@ -370,7 +370,7 @@ extension PropertyAnimator {
   /// phase: the scene keeps a running or paused animator alive, and the clock calls a
   /// running one back at its next event.
   func updateRegistration() {
-    guard slot >= 0, store != nil else { return }
+    guard slot >= 0, hasStore else { return }
     let (phase, deadline) = readCore { ($0.phase, $0.deadline) }
     let keep = phase == .running || phase == .paused
     withStore { store in
@@ -389,7 +389,7 @@ extension PropertyAnimator {
 
   /// Moves the animator into a slot of `store`, holding its core.
   func enterStore() {
-    guard slot < 0, store != nil else { return }
+    guard slot < 0, hasStore else { return }
     // The parked core moves into the slot, its memory to the store.
     slot = withStore { $0.addSlot(for: self) }
   }

@@ -166,7 +166,7 @@ public final class PropertyAnimator {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var pendingBlocks = FlatArray<(block: Block, kind: BlockKind)>()
+  var pendingBlocks = CompactList<(block: Block, kind: BlockKind)>()
   /// The block of a `node.dance` animation, waiting for the run like ``pendingBlocks`` and
   /// before them: kept here, a `node.dance` animation has no list of blocks (16 bytes of
   /// the animator, where the list's first buffer was a 48-byte heap block).
@@ -177,13 +177,13 @@ public final class PropertyAnimator {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var completions = FlatArray<Completion>()
+  var completions = CompactList<Completion>()
   /// Completions of ended runs, waiting in the ``CallbackQueue`` to run, oldest first (the
   /// queue knows how many are each run's, and where it ended).
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var dueCompletions = FlatArray<Completion>()
+  var dueCompletions = CompactList<Completion>()
   /// The `node.dance` of the node this animator animates, if it is that node's Dance
   /// animation: told when the run ends, and gives `.node` blocks their node. Unretained:
   /// it owns this animator and clears the link when it goes.
@@ -207,67 +207,62 @@ public final class PropertyAnimator {
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var animations = FlatArray<PropertyAnimation>()
+  var animations = CompactList<PropertyAnimation>()
   /// The clock time at which this animator last wrote its values itself.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
   var evaluatedAt = -Double.infinity
   /// The clock of the scene the animator's nodes are in; set by the first node it animates.
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  private(set) var clock: AnimationClock?
+  var clock: AnimationClock? { clockLink.object }
   /// The frame store of that scene (kept even if the scene goes first): one per scene, so
   /// it is also how the animator knows its scene.
+  var store: FrameStore? { storeLink.object }
+  /// The animator's holds on `clock` and `store`, which also lend them unretained to the
+  /// control path's uses that call nothing that could change them (``withClock(_:)``,
+  /// ``withStore(_:)``): each use of a plain retained reference, where the optimiser cannot
+  /// see that the field stays, costs a retain and a release. (One field each: a retained
+  /// reference beside an unretained link took 16 bytes more of every animator.)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private(set) var store: FrameStore?
-  /// `clock` and `store` as unretained references, for the control path's uses that call
-  /// nothing that could change them (``withClock(_:)``, ``withStore(_:)``): each use of a
-  /// retained one, where the optimiser cannot see that the field stays, costs a retain and
-  /// a release.
+  private var clockLink = Retained<AnimationClock>(nil)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var clockReference: Unretained<AnimationClock>?
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  private var storeReference: Unretained<FrameStore>?
+  private var storeLink = Retained<FrameStore>(nil)
 
   /// Binds the animator to `clock` and `store` (both nil: unbound).
   func bind(clock: AnimationClock?, store: FrameStore?) {
-    clockReference = clock.map { Unretained($0) }
-    storeReference = store.map { Unretained($0) }
-    self.clock = clock
-    self.store = store
+    clockLink = Retained(clock)
+    storeLink = Retained(store)
   }
 
   /// The identity of the clock the animator is bound to (nil: none), compared without a
   /// retain.
-  var boundClockIdentity: UnsafeMutableRawPointer? { clockReference?.identity }
+  var boundClockIdentity: UnsafeMutableRawPointer? { clockLink.identity }
+
+  /// Whether the animator is bound to a store (tested without a retain).
+  var hasStore: Bool { storeLink.isPresent }
 
   /// Whether the animator's store is `store` (compared without retaining either).
   @inline(__always)
   func isBound(to store: FrameStore) -> Bool {
-    storeReference?.refers(to: store) == true
+    storeLink.refers(to: store)
   }
 
   /// Runs `body` with the clock, unretained; nil if the animator has none. `body` must not
   /// call out (to a handler that could rebind the animator).
   @inline(__always)
   func withClock<Result>(_ body: (AnimationClock) -> Result) -> Result? {
-    guard let clockReference else { return nil }
-    return clockReference.with(body)
+    clockLink.with(body)
   }
 
   /// Runs `body` with the store, unretained; the animator must have one. `body` must not
   /// call out (to a handler that could rebind the animator).
   @inline(__always)
   func withStore<Result>(_ body: (FrameStore) -> Result) -> Result {
-    storeReference.unsafelyUnwrapped.with(body)
+    storeLink.withPresent(body)
   }
 
   /// The clock's bookkeeping for this animator's deadline.

@@ -116,7 +116,7 @@ extension PropertyAnimator {
   /// Binds this animator to `scene` and gives it a slot, so that it stays active even if
   /// it animates nothing (a timeline of callbacks); call it while the animator activates.
   func bind(to scene: Scene) {
-    guard store == nil else { return }
+    guard !hasStore else { return }
     bind(clock: scene.clock, store: scene.store)
     if slot < 0 {
       enterStore()
