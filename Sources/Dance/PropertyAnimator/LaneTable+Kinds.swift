@@ -14,10 +14,10 @@ extension LaneTable {
     // sample, the child's index in its plan (and `from`, `to` are its segment's).
   }
 
-  /// What else an evaluation reads of a lane, so that it need not read the path first.
+  /// What else an evaluation reads of a lane, so that it need not read the path first: 12
+  /// bytes, its jump flag folded into its path's index (with a `Bool` of its own it was 16,
+  /// 4 bytes of every lane; Docs/Performance.md, "Memory per property").
   struct Kind {
-    /// Whether the lane jumps (``LanePath/jumps``).
-    var jumps = false
     /// The lane's timeline track (an index into `timelines`), or -1.
     var timeline: Int32
     /// The lane's motion track (an index into `motions`: a move along a path), or -1. (A
@@ -26,10 +26,33 @@ extension LaneTable {
     /// reaches the track without reading the path: one cache miss fewer a lane and frame at
     /// 20 000 moves.
     var motion: Int32 = -1
+    /// ``path`` and ``jumps`` in one word: the index, or -1; for a lane that jumps, -2 minus
+    /// the index (a lane that jumps has a path of its own: a path that jumps is not plain,
+    /// so not a bare blend).
+    private var pathAndJump: Int32 = -1
+
+    init(timeline: Int32) {
+      self.timeline = timeline
+    }
+
     /// The lane's entry in `sidePaths`, or -1 for a lane whose path is
     /// ``LanePath/isBareBlend``: its `from` and `to` are its ends, and the rest is the
-    /// path's defaults.
-    var path: Int32 = -1
+    /// path's defaults. Setting it keeps ``jumps``.
+    var path: Int32 {
+      @inline(__always) get { pathAndJump >= -1 ? pathAndJump : -2 - pathAndJump }
+      set { pathAndJump = jumps ? -2 - newValue : newValue }
+    }
+
+    /// Whether the lane jumps (``LanePath/jumps``); only a lane with a ``path`` of its own
+    /// can.
+    var jumps: Bool {
+      @inline(__always) get { pathAndJump < -1 }
+      set {
+        let path = path
+        assert(!newValue || path >= 0, "a lane that jumps has a path of its own")
+        pathAndJump = newValue && path >= 0 ? -2 - path : path
+      }
+    }
   }
 
   /// The ends of a lane's blend: its path's, or its timeline child's segment's.

@@ -40,6 +40,38 @@ import Testing
     #expect(node.center == Point(x: 105, y: 5) && node.alpha == 0)
   }
 
+  @Test("Lanes that jump keep jumping, and lanes that move keep moving, as lanes move around")
+  func jumpsSurviveLaneMoves() {
+    // A lane's jump flag shares a word with its path's index (LaneTable.Kind): removing a
+    // lane moves the table's last lane into its place, index and flag together.
+    let fixture = SceneFixture(count: 3, frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    fixture.scene.motionPreference = .reduced
+    let nodes = fixture.nodes
+    for (index, node) in nodes.enumerated() {
+      node.dance.animate(duration: 1, curve: .linear) {
+        $0.center = Point(x: 100 + Double(index), y: 5)
+        $0.alpha = 0
+      }.start()
+    }
+    fixture.clock.advance(by: 0.25)
+    nodes[0].dance.finish(at: .end)
+    fixture.clock.advance(by: 0.25)
+    for (index, node) in nodes.enumerated().dropFirst() {
+      #expect(node.center == Point(x: 100 + Double(index), y: 5))
+      #expect(node.alpha.isApproximatelyEqual(to: 0.5, absoluteTolerance: 1e-12))
+    }
+    #expect(nodes[0].center == Point(x: 100, y: 5) && nodes[0].alpha == 0)
+    #expect(fixture.scene.auditProblems().isEmpty)
+    // Back to full motion: a new centre moves (a bare lane: no path, no jump) in the same
+    // table as the jumping ones.
+    fixture.scene.motionPreference = .full
+    nodes[0].dance.animate(duration: 1, curve: .linear) { $0.center = Point(x: 0, y: 5) }.start()
+    fixture.clock.advance(by: 0.5)
+    #expect(nodes[0].center.x.isApproximatelyEqual(to: 50, absoluteTolerance: 1e-12))
+    #expect(nodes[2].center == Point(x: 102, y: 5))
+    #expect(fixture.scene.auditProblems().isEmpty)
+  }
+
   @Test("A delayed start jumps when the delay is over; a delay factor's window, when it opens")
   func delaysAreKept() {
     let fixture = Self.reducedScene()
