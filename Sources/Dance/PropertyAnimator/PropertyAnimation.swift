@@ -47,19 +47,15 @@ final class PropertyAnimation {
     guard let nodeReference else { return nil }
     return nodeReference.with(body)
   }
-  /// The animations before and after this one in its node's list (``Node/animations``):
-  /// links, not an array, so that adding and removing one costs a few stores, not an
-  /// array's search, shift and uniqueness check. Unretained: the animator's list keeps the
-  /// animation alive for as long as it is in a node's list. (`Unmanaged`, not
+  /// The animation before this one in its node's list (``Node/animations``): a link, not
+  /// an array, so that adding and removing one costs a few stores, not an array's search,
+  /// shift and uniqueness check (``Node/unlink(_:)``). Unretained: the animator's list keeps
+  /// the animation alive for as long as it is in a node's list. (`Unmanaged`, not
   /// `unowned(unsafe)`: a link loaded into a local is then not retained.)
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
   var previousInNode: Unretained<PropertyAnimation>?
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var nextInNode: Unretained<PropertyAnimation>?
   /// The table holding the lane: the store's table for the value's vector type, unretained
   /// (the store keeps it for as long as it lives) and reached without a retain
   /// (``withLanes(_:_:)``), its type erased: ``width`` says which it is.
@@ -69,19 +65,15 @@ final class PropertyAnimation {
   var table: Unretained<AnyObject>?
   /// Where the property lives in its node.
   var key = PropertyKey.center
-  /// Whether this animation is a member of an additive stack: the property then shows its
-  /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
-  /// (Beside the other one-byte fields: see ``laneIndex``.)
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var isStacked = false
 
   /// The index of this animation's lane in its table; -1 once it has ended. (Read on every
   /// read of the property; confined to the clock's thread.) Stored in 32 bits beside
-  /// ``generation``, as the lane table stores its lanes' slots: with the one-byte fields
-  /// around it the object is 88 bytes instead of 96, a 96-byte heap block per animated
-  /// property instead of 112 (a table of 2³¹ lanes would take over 100 GB).
+  /// ``generation``, as the lane table stores its lanes' slots.
+  ///
+  /// The object is 72 bytes, an 80-byte heap block a property: 32-bit index and generation,
+  /// the stack flag in the generation's word, the table's width told by the key, and one
+  /// link in the node's list (it was 88 bytes, a 96-byte block, with a link each way and
+  /// the flag and width in bytes of their own; a table of 2³¹ lanes would take over 100 GB).
   var laneIndex: Int {
     @inline(__always) get { Int(storedLaneIndex) }
     @inline(__always) set { storedLaneIndex = Int32(truncatingIfNeeded: newValue) }
@@ -90,19 +82,41 @@ final class PropertyAnimation {
     @exclusivity(unchecked)
   #endif
   private var storedLaneIndex: Int32 = -1
-  /// Counts the animation's lives in its store's pool: it changes when the animation ends
-  /// (``FrameStore/pool(_:)``), so a ``Held`` reference taken before tells whether the
-  /// animation it names is still the same, live one.
+  /// ``generation`` in the low 31 bits, ``isStacked`` in the top one.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  var generation: UInt32 = 0
+  private var generationAndStack: UInt32 = 0
+  private static var stackBit: UInt32 { 1 << 31 }
+
+  /// Counts the animation's lives in its store's pool, modulo 2³¹: it changes when the
+  /// animation ends (``FrameStore/pool(_:)``), so a ``Held`` reference taken before tells
+  /// whether the animation it names is still the same, live one.
+  var generation: UInt32 {
+    @inline(__always) get { generationAndStack & ~Self.stackBit }
+    set {
+      generationAndStack = (generationAndStack & Self.stackBit) | (newValue & ~Self.stackBit)
+    }
+  }
+
+  /// Whether this animation is a member of an additive stack: the property then shows its
+  /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
+  var isStacked: Bool {
+    @inline(__always) get { generationAndStack & Self.stackBit != 0 }
+    set {
+      if newValue {
+        generationAndStack |= Self.stackBit
+      } else {
+        generationAndStack &= ~Self.stackBit
+      }
+    }
+  }
+
   /// Which of the store's tables `table` is, for the operations that do not depend on the
-  /// value type.
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  var width = LaneWidth.other
+  /// value type: the key's (``PropertyKey/width``).
+  var width: LaneWidth {
+    @inline(__always) get { key.width }
+  }
 
   /// An animation held across calls that may end it (a loop that ends several, where ending
   /// one can end the others with their animator), with the generation it had: the object

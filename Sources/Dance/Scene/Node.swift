@@ -127,13 +127,9 @@ open class Node {
     get { sceneReference?.object }
     set { sceneReference = newValue.map { Unretained($0) } }
   }
-  /// The first and last of the animations driving properties of this node, oldest first,
-  /// linked through ``PropertyAnimation/nextInNode``; unretained (their animators hold
-  /// them, and take them off this list before they let go).
-  #if !DEBUG
-    @exclusivity(unchecked)
-  #endif
-  private(set) var firstAnimation: Unretained<PropertyAnimation>?
+  /// The newest of the animations driving properties of this node, each linked to the one
+  /// before it through ``PropertyAnimation/previousInNode``; unretained (their animators
+  /// hold them, and take them off this list before they let go).
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
@@ -321,44 +317,45 @@ extension Node {
   /// The animations currently driving properties of this node, oldest first.
   var animations: [PropertyAnimation] {
     var list: [PropertyAnimation] = []
-    var next = firstAnimation
+    var next = lastAnimation
     while let animation = next {
       list.append(animation.object)
-      next = animation.with { $0.nextInNode }
+      next = animation.with { $0.previousInNode }
     }
+    list.reverse()
     return list
   }
 
   /// Adds `animation` to the node's animations (it animates a property of this node).
   func link(_ animation: PropertyAnimation) {
-    let link = Unretained(animation)
     animation.node = self
     animation.previousInNode = lastAnimation
-    animation.nextInNode = nil
-    if let last = lastAnimation {
-      last.with { $0.nextInNode = link }
-    } else {
-      firstAnimation = link
-    }
-    lastAnimation = link
+    lastAnimation = Unretained(animation)
   }
 
   /// Takes `animation`, one of the node's animations, off its list.
+  ///
+  /// The list links each animation to the one before it only (8 bytes of every animation,
+  /// where a link each way took 16): an animation not the newest is found from the newest.
+  /// A node's list is as long as the properties it animates at once (and the members of
+  /// their additive stacks), and an animator ends its animations newest first, so the walk
+  /// is mostly none.
   func unlink(_ animation: PropertyAnimation) {
     let previous = animation.previousInNode
-    let next = animation.nextInNode
-    if let previous {
-      previous.with { $0.nextInNode = next }
-    } else {
-      firstAnimation = next
-    }
-    if let next {
-      next.with { $0.previousInNode = previous }
-    } else {
+    if lastAnimation?.refers(to: animation) == true {
       lastAnimation = previous
+    } else {
+      var later = lastAnimation
+      while let current = later {
+        let before = current.with { $0.previousInNode }
+        if before?.refers(to: animation) == true {
+          current.with { $0.previousInNode = previous }
+          break
+        }
+        later = before
+      }
     }
     animation.previousInNode = nil
-    animation.nextInNode = nil
     animation.node = nil
   }
 }

@@ -38,6 +38,37 @@ import Testing
     #expect(node.animationCount == 0)
   }
 
+  @Test("Members and other properties leave a node's list in any order, stacks intact")
+  func membersLeaveInAnyOrder() {
+    // A node lists its animations newest last, each linked to the one before it only, and
+    // a stack member's flag shares a word with its animation's generation: ending members
+    // from the middle of both lists must leave the rest showing exactly what they should.
+    let node = node
+    let first = move(to: 100)
+    let fade = PropertyAnimator(duration: 1, curve: .linear) { node.alpha = 0 }
+    fade.startAnimation()
+    let second = move(to: 200)
+    move(to: 300)
+    #expect(node.animationCount == 4 && scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 0.5)
+    second.stopAnimation(false)
+    second.finishAnimation(at: .current)
+    #expect(node.animationCount == 3 && scene.auditProblems().isEmpty)
+    first.stopAnimation(true)
+    #expect(node.animationCount == 2 && scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 0.25)
+    // Each stopped member folds its offset into the target where it was (150 − 200 and
+    // 50 − 100): 300 − 100, plus the third's offset three quarters in (275 − 300).
+    #expect(node.center.x.isApproximatelyEqual(to: 175, absoluteTolerance: 1e-9))
+    #expect(node.alpha.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12))
+    fade.stopAnimation(true)
+    #expect(node.animationCount == 1 && scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 0.25)
+    #expect(node.animationCount == 0 && node.alpha == 0.25)
+    #expect(node.center.x.isApproximatelyEqual(to: 200, absoluteTolerance: 1e-9))
+    #expect(scene.auditProblems().isEmpty)
+  }
+
   @Test("A retarget halfway blends: x(s) is the sum of both linear offsets, in closed form")
   func linearRetarget() {
     let first = move(to: 100)
