@@ -115,7 +115,7 @@ package struct CompactList<Element>: ~Copyable {
   }
 
   /// Removes and returns the element at `index`, moving the later ones down.
-  @inlinable @discardableResult
+  @inlinable @inline(__always) @discardableResult
   package mutating func remove(at index: Int) -> Element {
     let count = count
     let removed = address(of: index).move()
@@ -129,7 +129,9 @@ package struct CompactList<Element>: ~Copyable {
   /// The index of the first element that satisfies `predicate`, if any.
   @inlinable
   package func firstIndex(where predicate: (Element) -> Bool) -> Int? {
-    for index in indices where predicate(self[index]) { return index }
+    guard let storage else { return nil }
+    let elements = Self.elements(of: storage)
+    for index in 0..<Self.count(of: storage) where predicate(elements[index]) { return index }
     return nil
   }
 

@@ -70,10 +70,10 @@ final class PropertyAnimation {
   /// read of the property; confined to the clock's thread.) Stored in 32 bits beside
   /// ``generation``, as the lane table stores its lanes' slots.
   ///
-  /// The object is 72 bytes, an 80-byte heap block a property: 32-bit index and generation,
-  /// the stack flag in the generation's word, the table's width told by the key, and one
-  /// link in the node's list (it was 88 bytes, a 96-byte block, with a link each way and
-  /// the flag and width in bytes of their own; a table of 2³¹ lanes would take over 100 GB).
+  /// The object is 72 bytes, an 80-byte heap block a property: a 32-bit index, the
+  /// generation, stack flag and table width in one 32-bit word, and one link in the node's
+  /// list (it was 88 bytes, a 96-byte block, with a link each way and the flag and width in
+  /// bytes of their own; a table of 2³¹ lanes would take over 100 GB).
   var laneIndex: Int {
     @inline(__always) get { Int(storedLaneIndex) }
     @inline(__always) set { storedLaneIndex = Int32(truncatingIfNeeded: newValue) }
@@ -82,40 +82,47 @@ final class PropertyAnimation {
     @exclusivity(unchecked)
   #endif
   private var storedLaneIndex: Int32 = -1
-  /// ``generation`` in the low 31 bits, ``isStacked`` in the top one.
+  /// ``isStacked`` in the top bit, ``width`` in the two below it, ``generation`` in the
+  /// low 29.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
-  private var generationAndStack: UInt32 = 0
+  private var packed: UInt32 = 0
   private static var stackBit: UInt32 { 1 << 31 }
+  private static var widthShift: UInt32 { 29 }
+  private static var generationMask: UInt32 { (1 << 29) - 1 }
 
-  /// Counts the animation's lives in its store's pool, modulo 2³¹: it changes when the
+  /// Counts the animation's lives in its store's pool, modulo 2²⁹: it changes when the
   /// animation ends (``FrameStore/pool(_:)``), so a ``Held`` reference taken before tells
-  /// whether the animation it names is still the same, live one.
+  /// whether the animation it names is still the same, live one (a held reference lasts
+  /// one loop over the animations it ends, far fewer lives than 2²⁹).
   var generation: UInt32 {
-    @inline(__always) get { generationAndStack & ~Self.stackBit }
-    set {
-      generationAndStack = (generationAndStack & Self.stackBit) | (newValue & ~Self.stackBit)
-    }
+    @inline(__always) get { packed & Self.generationMask }
+    set { packed = (packed & ~Self.generationMask) | (newValue & Self.generationMask) }
   }
 
   /// Whether this animation is a member of an additive stack: the property then shows its
   /// storage's value (the target) plus every member's ``offset(_:)``, instead of this lane.
   var isStacked: Bool {
-    @inline(__always) get { generationAndStack & Self.stackBit != 0 }
+    @inline(__always) get { packed & Self.stackBit != 0 }
     set {
       if newValue {
-        generationAndStack |= Self.stackBit
+        packed |= Self.stackBit
       } else {
-        generationAndStack &= ~Self.stackBit
+        packed &= ~Self.stackBit
       }
     }
   }
 
   /// Which of the store's tables `table` is, for the operations that do not depend on the
-  /// value type: the key's (``PropertyKey/width``).
+  /// value type.
   var width: LaneWidth {
-    @inline(__always) get { key.width }
+    @inline(__always) get {
+      LaneWidth(bits: (packed >> Self.widthShift) & 3)
+    }
+    set {
+      packed = (packed & ~(3 << Self.widthShift)) | (newValue.bits << Self.widthShift)
+    }
   }
 
   /// An animation held across calls that may end it (a loop that ends several, where ending
@@ -395,6 +402,27 @@ enum LaneWidth {
   case octets
   /// Any other width (users' own `VectorConvertible` types).
   case other
+
+  /// The width as two bits (``PropertyAnimation`` keeps it so).
+  var bits: UInt32 {
+    switch self {
+    case .pairs: 0
+    case .quads: 1
+    case .octets: 2
+    case .other: 3
+    }
+  }
+
+  /// The width of two bits made by ``bits``.
+  @inline(__always)
+  init(bits: UInt32) {
+    switch bits {
+    case 0: self = .pairs
+    case 1: self = .quads
+    case 2: self = .octets
+    default: self = .other
+    }
+  }
 
   /// The table that holds lanes of `V`.
   static func of<V: SIMD>(_: V.Type) -> LaneWidth where V.Scalar == Double {

@@ -177,8 +177,8 @@ extension PropertyAnimator {
     typealias Vector = Storage.Value.VectorType
     let (table, animation) = withStore { ($0.table(for: Vector.self), $0.makeAnimation()) }
     animation.animator = self
+    animation.width = LaneWidth.of(Vector.self)
     animation.key = storage.makeKey()
-    assert(animation.width == LaneWidth.of(Vector.self), "a property's key names its table")
     // (The store's flag first: a scene with full motion pays a load and a branch.)
     let jumps = withStore { $0.reducesMotion } && timeline == nil && animation.key.isMotion
     let cell = table.with { table in

@@ -74,7 +74,7 @@ public struct Animatable<Value: VectorConvertible> {
 
   /// Where the property is heading: the driving animation's target, an additive stack's
   /// target, or the value at rest (UIKit's model value).
-  var targetValue: Value {
+  @inline(__always) var targetValue: Value {
     guard let owner, !owner.isStacked else { return value }
     return Value(vector: owner.target(Value.VectorType.self))
   }

@@ -28,18 +28,6 @@ enum PropertyKey {
   case backgroundColor
   /// A subclass's `@Animatable` property.
   case custom(AnyCustomProperty)
-
-  /// The lane table the property's values go in.
-  var width: LaneWidth {
-    @inline(__always) get {
-      switch self {
-      case .center, .alpha: .pairs
-      case .bounds, .backgroundColor: .quads
-      case .transform: .octets
-      case .custom(let property): property.width
-      }
-    }
-  }
 }
 
 /// `Node.center`'s storage.
@@ -109,13 +97,6 @@ protocol StorageOperation {
 /// What an animation of a subclass's own property needs of its storage, whatever its type:
 /// the key of ``PropertyKey/custom(_:)``.
 class AnyCustomProperty {
-  /// The lane table the property's values go in (its value's vector type's).
-  let width: LaneWidth
-
-  init(width: LaneWidth) {
-    self.width = width
-  }
-
   /// Runs `operation` on `animation` and this property's storage.
   func perform<Operation: StorageOperation>(
     _ operation: Operation, on animation: PropertyAnimation
@@ -140,7 +121,6 @@ final class CustomProperty<Root: Node, Value: VectorConvertible>: AnyCustomPrope
 
   init(_ storage: KeyPathStorage<Root, Value>) {
     self.storage = storage
-    super.init(width: LaneWidth.of(Value.VectorType.self))
   }
 
   override func perform<Operation: StorageOperation>(
