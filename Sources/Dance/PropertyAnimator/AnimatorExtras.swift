@@ -75,4 +75,34 @@ final class AnimatorExtras {
     @exclusivity(unchecked)
   #endif
   var handOffs = FlatArray<HandOff>()
+  /// Where the animator's animations are in its list, kept once one is taken off a list
+  /// longer than ``PropertyAnimator/indexedListLength`` (one `Node.animate` over thousands
+  /// of nodes): taking one off is then constant, not a search and a shift of the whole list
+  /// (``PropertyAnimator/unlist(_:)``).
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var listPositions: [ListKey: Int]?
+
+  /// An animation as a key of ``listPositions``: its address, hashed by one multiplication
+  /// (the default hash of an `ObjectIdentifier` runs SipHash, half of what taking an
+  /// animation off an indexed list cost).
+  struct ListKey: Hashable {
+    let bits: UInt
+
+    init(_ animation: PropertyAnimation) {
+      bits = UInt(bitPattern: ObjectIdentifier(animation))
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(bits)
+    }
+
+    /// The address without its alignment's zero bits, times an odd constant (2⁶⁴/φ), mixed
+    /// with the dictionary's seed: animations are heap blocks 80 bytes apart, so the low
+    /// bits the table uses vary from one to the next.
+    func _rawHashValue(seed: Int) -> Int {
+      Int(bitPattern: (bits >> 4) &* 0x9E37_79B9_7F4A_7C15) ^ seed
+    }
+  }
 }

@@ -47,6 +47,17 @@ extension PropertyAnimator {
     if phase == .inactive && !animations.isEmpty {
       problems.append("an inactive animator still drives \(animations.count) properties")
     }
+    if isListIndexed != (extras?.listPositions != nil) {
+      problems.append("an animator's flag for the index of its list is wrong")
+    }
+    // (An index may lack the animations added since it was made, never misplace one.)
+    if let positions = extras?.listPositions,
+      !positions.allSatisfy({ key, index in
+        index < animations.count && AnimatorExtras.ListKey(animations[index]) == key
+      })
+    {
+      problems.append("the index of an animator's list does not say where its animations are")
+    }
     let f = core.fraction(at: currentTime)
     if !(0...1).contains(f) { problems.append("fraction \(f) outside 0…1") }
     problems += core.auditProblems()

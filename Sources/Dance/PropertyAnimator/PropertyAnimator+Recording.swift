@@ -222,10 +222,73 @@ extension PropertyAnimator {
   /// store to be reused.
   func remove(_ animation: PropertyAnimation) {
     animation.withNode { $0.unlink(animation) }
-    if let index = animations.firstIndex(where: { $0 === animation }) {
-      animations.remove(at: index)
-    }
+    unlist(animation)
     store?.pool(animation)
+  }
+
+  /// How long the list of a run's animations is before the animator keeps where each is
+  /// (``AnimatorExtras/listPositions``): below, a search is a few comparisons.
+  static var indexedListLength: Int { 32 }
+
+  /// Forgets where the run's animations are (the list empties).
+  func dropListIndex() {
+    guard isListIndexed else { return }
+    isListIndexed = false
+    extras?.listPositions = nil
+  }
+
+  /// Takes `animation` off the run's list, if it is there.
+  ///
+  /// A short list is searched and keeps its order. A long one (one `Node.animate` over
+  /// thousands of nodes, whose properties other writers then take one by one) is indexed
+  /// the first time one is taken off, and then moves its last animation into each gap: a
+  /// search and a shift of the whole list for each was quadratic (50 000 nodes: 443 ms to
+  /// replace them all). Animations added to the list after its index was made are not in
+  /// it, and are found from the end (where they are), the index made again when that
+  /// search goes past an eighth of the list, so that its cost is shared by as many
+  /// additions. The order of a run's animations means nothing but that an animator takes
+  /// them off their nodes' lists newest first, which a long list's nodes, each on a few
+  /// animations, hardly need.
+  func unlist(_ animation: PropertyAnimation) {
+    guard isListIndexed || animations.count > Self.indexedListLength else {
+      if let index = animations.firstIndex(where: { $0 === animation }) {
+        animations.remove(at: index)
+      }
+      return
+    }
+    let extras = madeExtras
+    if !isListIndexed { indexList(in: extras) }
+    var found = extras.listPositions!.removeValue(forKey: AnimatorExtras.ListKey(animation))
+    if found == nil {
+      // Added since the index was made: from the end.
+      var index = animations.count - 1
+      while index >= 0 && animations[index] !== animation { index -= 1 }
+      guard index >= 0 else { return }
+      found = index
+      if animations.count - index > animations.count / 8 {
+        indexList(in: extras)
+        extras.listPositions!.removeValue(forKey: AnimatorExtras.ListKey(animation))
+      }
+    }
+    let index = found.unsafelyUnwrapped
+    let last = animations.removeLast()
+    if index < animations.count {
+      animations[index] = last
+      extras.listPositions![AnimatorExtras.ListKey(last)] = index
+    }
+    if animations.isEmpty { dropListIndex() }
+  }
+
+  /// Makes the index of the list anew.
+  @inline(never)
+  private func indexList(in extras: AnimatorExtras) {
+    var positions: [AnimatorExtras.ListKey: Int] = [:]
+    positions.reserveCapacity(animations.count)
+    for index in animations.indices {
+      positions[AnimatorExtras.ListKey(animations[index])] = index
+    }
+    extras.listPositions = positions
+    isListIndexed = true
   }
 }
 

@@ -293,6 +293,8 @@ extension PropertyAnimator {
       let core = coreAddress
       // Each animation moves out of the list into the store's pool (no retain or release
       // of it; the list keeps its buffer for the animator's next run).
+      // (The list empties: an index of it goes.)
+      dropListIndex()
       withStore { store in
         while !animations.isEmpty {
           let animation = animations.removeLast()

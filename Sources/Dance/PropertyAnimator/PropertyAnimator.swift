@@ -73,7 +73,7 @@ public final class PropertyAnimator {
   #endif
   var slot = -1
 
-  // The one-byte fields, from here to `recordedOnlyPlainLanes`, are declared together, so
+  // The one-byte fields, from here to `isListIndexed`, are declared together, so
   // that they share one 8-byte word: apart, they took three words, and the animator a
   // 272-byte heap block instead of 256 (240 since, with `storedDeadline`).
 
@@ -116,6 +116,13 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var recordedOnlyPlainLanes = true
+  /// Whether the extras keep where each of the run's animations is in its list
+  /// (``AnimatorExtras/listPositions``): tested on every start, where reading the extras'
+  /// dictionary cost a retain and a release.
+  #if !DEBUG
+    @exclusivity(unchecked)
+  #endif
+  var isListIndexed = false
   /// For an animator of `Node.animate`: the completion it shares with the animators of
   /// `Node.modifyAnimations` blocks inside it.
   #if !DEBUG

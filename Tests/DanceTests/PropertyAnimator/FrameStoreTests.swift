@@ -12,6 +12,63 @@ import Testing
     return (fixture.scene, fixture.nodes)
   }
 
+  @Test("An animator of many properties lets go of any of them, in any order, and runs on")
+  func manyPropertiesLetGoInAnyOrder() {
+    // Past 32 properties an animator keeps where each is in its list, so that letting go of
+    // one (another writer takes it) is constant: here from the middle, the ends and the
+    // front in turn, the rest still running on the first animator's timing.
+    let (scene, nodes) = Self.scene(nodes: 60)
+    var ended: [AnimatingPosition] = []
+    Node.animate(
+      withDuration: 1, delay: 0, options: [.curveLinear],
+      animations: {
+        for node in nodes { node.alpha = 0 }
+      }, completion: { ended.append($0 ? .end : .current) })
+    scene.clock.advance(by: 0.25)
+    let taken = [30, 59, 0, 1, 45, 2, 58, 31]
+    for index in taken {
+      nodes[index].dance.animate(duration: 1, curve: .linear) { $0.alpha = 1 }.start()
+      #expect(scene.auditProblems().isEmpty, "after node \(index)")
+    }
+    scene.clock.advance(by: 0.25)
+    for (index, node) in nodes.enumerated() {
+      // Taken ones from 0.75 towards 1; the rest halfway from 1 to 0.
+      let expected = taken.contains(index) ? 0.75 + 0.25 * 0.25 : 0.5
+      #expect(node.alpha.isApproximatelyEqual(to: expected, absoluteTolerance: 1e-12))
+    }
+    scene.clock.advance(by: 0.5)
+    // The run ends on time; its completion says `false`, as UIKit's does for an animation
+    // that lost properties to other writers.
+    #expect(ended == [.current] && nodes[10].alpha == 0 && scene.auditProblems().isEmpty)
+  }
+
+  @Test("Properties added to a long list after its index are found and let go of too")
+  func propertiesAddedAfterTheIndex() {
+    let (scene, nodes) = Self.scene(nodes: 60)
+    let animator = PropertyAnimator(duration: 1, curve: .linear) {
+      for node in nodes[0..<40] { node.alpha = 0 }
+    }
+    animator.startAnimation()
+    scene.clock.advance(by: 0.5)
+    // The first taken makes the index; the block added then runs at once (the animator is
+    // active), its animations after the index.
+    nodes[3].dance.animate(duration: 1, curve: .linear) { $0.alpha = 1 }.start()
+    animator.addAnimations { for node in nodes[40..<60] { node.alpha = 0 } }
+    for index in [59, 41, 50, 3, 7, 39, 40] {
+      nodes[index].dance.animate(duration: 1, curve: .linear) { $0.alpha = 1 }.start()
+      #expect(scene.auditProblems().isEmpty, "after node \(index)")
+    }
+    scene.clock.advance(by: 0.25)
+    // Still the animator's: three quarters of the way from 1 to 0 (the late ones from 1 at
+    // half time, over the rest of the run: halfway).
+    #expect(nodes[10].alpha.isApproximatelyEqual(to: 0.25, absoluteTolerance: 1e-12))
+    #expect(nodes[45].alpha.isApproximatelyEqual(to: 0.5, absoluteTolerance: 1e-12))
+    #expect(nodes[59].alpha > 0.5 && nodes[3].alpha > 0.5)
+    #expect(scene.auditProblems().isEmpty)
+    scene.clock.advance(by: 0.25)
+    #expect(nodes[10].alpha == 0 && nodes[45].alpha == 0 && animator.state == .inactive)
+  }
+
   @Test("Every built-in property has a lane while its animator is active, paused or not")
   func builtInPropertiesAreFlat() {
     let (scene, nodes) = Self.scene(nodes: 1)
