@@ -75,7 +75,8 @@ public final class PropertyAnimator {
 
   // The one-byte fields, from here to `isListIndexed`, are declared together, so
   // that they share one 8-byte word: apart, they took three words, and the animator a
-  // 272-byte heap block instead of 256 (240 since, with `storedDeadline`).
+  // 272-byte heap block instead of 256 (240 since, with `storedDeadline`; 192 since its
+  // clock, store and lists take one word each).
 
   /// How the animator's assignments take properties that are already animating; see
   /// ``composition``.
@@ -116,9 +117,9 @@ public final class PropertyAnimator {
     @exclusivity(unchecked)
   #endif
   var recordedOnlyPlainLanes = true
-  /// Whether the extras keep where each of the run's animations is in its list
-  /// (``AnimatorExtras/listPositions``): tested on every start, where reading the extras'
-  /// dictionary cost a retain and a release.
+  /// Whether the extras keep where the run's animations are in its list
+  /// (``AnimatorExtras/listPositions``): a byte to test where taking an animation off the
+  /// list would otherwise read the extras and their dictionary.
   #if !DEBUG
     @exclusivity(unchecked)
   #endif
