@@ -258,19 +258,20 @@ extension PropertyAnimator {
     }
     let extras = madeExtras
     if !isListIndexed { indexList(in: extras) }
-    var found = extras.listPositions!.removeValue(forKey: AnimatorExtras.ListKey(animation))
-    if found == nil {
+    let index: Int
+    if let position = extras.listPositions!.removeValue(forKey: AnimatorExtras.ListKey(animation)) {
+      index = position
+    } else {
       // Added since the index was made: from the end.
-      var index = animations.count - 1
-      while index >= 0 && animations[index] !== animation { index -= 1 }
-      guard index >= 0 else { return }
-      found = index
+      var search = animations.count - 1
+      while search >= 0 && animations[search] !== animation { search -= 1 }
+      guard search >= 0 else { return }
+      index = search
       if animations.count - index > animations.count / 8 {
         indexList(in: extras)
         extras.listPositions!.removeValue(forKey: AnimatorExtras.ListKey(animation))
       }
     }
-    let index = found.unsafelyUnwrapped
     let last = animations.removeLast()
     if index < animations.count {
       animations[index] = last
