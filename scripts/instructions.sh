@@ -96,6 +96,8 @@ per "point at a distance along a path (a line, a quadratic, a cubic)" --path-poi
   3000 "per point"
 per "layout transition of 1000 cards (capture, changes, start, a frame)" \
   --layout-transition-probe 2 6 "per card" 1000
+per "replacing one Node.animate over N nodes by another (alpha), N = 2000 vs 8000" \
+  --replace-all-probe 2000 8000 "per node"
 miss_ratio "cache misses, frame of 100 000 timed nodes (cachegrind: 32 KiB L1, 1 MiB LL)" \
   --large-frame-probe --large-reference-frame-probe
 miss_ratio "cache misses, host frame + read of centre and alpha, 100 000 nodes" \

@@ -74,6 +74,9 @@ enum Probe: String, CaseIterable {
   /// COUNT layout transitions of 1000 cards in 10 columns: each reverses every column's
   /// order and moves a card to the next column (capture, changes, start), then one frame.
   case layoutTransition = "--layout-transition-probe"
+  /// One `Node.animate` over COUNT nodes (alpha), replaced by another over the same nodes,
+  /// then a frame: the replaced animator lets go of its animations one by one.
+  case replaceAll = "--replace-all-probe"
   /// COUNT seeks of a running timeline of 10 staggered children (a scrubbing UI), each
   /// followed by a read of one node.
   case timelineSeek = "--timeline-seek-probe"
@@ -417,6 +420,13 @@ enum Probe: String, CaseIterable {
         scene.clock.advance(by: 1.0 / 60)
       }
       blackHole(columns[0].children.first?.center)
+    case .replaceAll:
+      let (scene, nodes) = spriteScene(count: count)
+      Node.animate(withDuration: 1) { for node in nodes { node.alpha = 0.5 } }
+      scene.clock.advance(by: 1.0 / 60)
+      Node.animate(withDuration: 1) { for node in nodes { node.alpha = 0.2 } }
+      scene.clock.advance(by: 1.0 / 60)
+      blackHole(nodes.last?.alpha)
     case .timelineSeek:
       let (scene, nodes, timeline) = timelineScene(count: 10, duration: 10)
       var sum = 0.0
